@@ -1,0 +1,13 @@
+"""Domino Hall's rules engine: pure, synchronous and deterministic (no discord, no Pillow, no asyncio, no I/O)."""
+
+from engine.actions import Action, Bid, Call, Choose, Draw, Event, Pass, Play, parse_action
+from engine.errors import BadOption, CorruptState, DominoError, GameOver, IllegalAction, NotYourTurn
+from engine.game import Game, GameSpec, OptionSpec
+from engine.registry import catalogue, game_spec, load, new_game
+from engine.tiles import Tile, double_set
+
+__all__ = [
+    "Action", "BadOption", "Bid", "Call", "Choose", "CorruptState", "DominoError", "Draw", "Event", "Game",
+    "GameOver", "GameSpec", "IllegalAction", "NotYourTurn", "OptionSpec", "Pass", "Play", "Tile", "catalogue",
+    "double_set", "game_spec", "load", "new_game", "parse_action",
+]

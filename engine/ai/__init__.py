@@ -1,0 +1,57 @@
+"""Computer players. Every player sees only what its seat may know: ``game.view(seat)`` and
+``game.legal_actions(seat)`` (and may try a legal action on ``game.clone()`` to see its public effect).
+
+``computer_player(key, seed)`` gives the best player this package has for a game: the game's own heuristic when
+``engine/ai/<key>.py`` defines ``PLAYER``, else the family heuristic (``line`` games), else the random player.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Protocol
+
+from engine.actions import Action
+from engine.game import Game
+from engine.registry import game_spec
+
+
+class Player(Protocol):
+    """Something that picks one of a seat's legal actions."""
+
+    name: str
+
+    def choose(self, game: Game, seat: int) -> Action:
+        """One of ``game.legal_actions(seat)``."""
+        ...
+
+
+class RandomPlayer:
+    """Plays a uniformly random legal action (seeded, so games replay)."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game, seat: int) -> Action:
+        return self.rng.choice(game.legal_actions(seat))
+
+
+def computer_player(key: str, seed: int = 0, level: str = "best") -> Player:
+    """A computer player for game ``key``: ``level`` is ``best`` (the strongest available) or ``random``."""
+    if level == "random":
+        return RandomPlayer(seed)
+    spec = game_spec(key)
+    for module_name in (key, spec.family):
+        try:
+            module = importlib.import_module(f"engine.ai.{module_name}")
+        except ModuleNotFoundError as error:
+            if error.name != f"engine.ai.{module_name}":
+                raise
+            continue
+        factory = getattr(module, "PLAYER", None)
+        if factory is not None:
+            player: Player = factory(seed)
+            return player
+    return RandomPlayer(seed)

@@ -1,0 +1,61 @@
+"""A heuristic for the layout games: score now, shed heavy tiles, keep suits varied, block when ahead."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from engine.actions import Action, Draw, Play
+from engine.game import Game
+from engine.tiles import Tile
+
+
+class LineHeuristic:
+    """Rates each legal play by its immediate points (tried on a clone), the pips it sheds, how many of the
+    player's remaining tiles still match the ends it leaves, and (when ahead) how few tiles could follow it."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game, seat: int) -> Action:
+        legal = game.legal_actions(seat)
+        plays = [a for a in legal if isinstance(a, Play)]
+        if not plays:
+            return legal[0] if len(legal) == 1 else self.rng.choice(legal)
+        view = game.view(seat)
+        hand = [Tile.parse(t) for t in view["hand"]]
+        side = game.side_of(seat)
+        ahead = view["scores"][side] >= max(view["scores"])
+        rated = [(self.rate(game, seat, side, play, hand, ahead), i, play) for i, play in enumerate(plays)]
+        best = max(rated, key=lambda r: (r[0], -r[1]))
+        if Draw() in legal and best[0] < 1.0 and len(hand) <= 2:
+            return Draw()
+        return best[2]
+
+    def rate(self, game: Game, seat: int, side: int, play: Play, hand: list[Tile], ahead: bool) -> float:
+        trial = game.clone()
+        before = trial.score[side]
+        trial.apply(seat, play)
+        gained = trial.score[side] - before
+        if trial.is_over and seat in trial.winner:
+            return 10_000.0
+        rest = [t for t in hand if t != play.tile]
+        if not rest:
+            return 5_000.0 + gained
+        ends = [e for e, _ in _open_values(trial)]
+        numbers = Counter(n for t in rest for n in {t.high, t.low})
+        keeps = sum(numbers[e] for e in ends)
+        value = 10.0 * gained + play.tile.pips + 2.5 * keeps + (3.0 if play.tile.is_double else 0.0)
+        if ahead:
+            value -= 0.5 * len(set(ends))
+        return value + self.rng.random() * 0.01
+
+
+def _open_values(game: Game) -> list[tuple[int, str]]:
+    line = game.view(None).get("line") or {}
+    return [(value, arm) for arm, value in line.get("open_ends", [])]
+
+
+PLAYER = LineHeuristic

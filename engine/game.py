@@ -1,0 +1,435 @@
+"""The game contract shared by every game, and the option and catalogue types.
+
+Every game is a state machine with one public surface (ARCHITECTURE.md, "The engine contract"):
+``to_act``, ``legal_actions(seat)``, ``apply(seat, action)``, ``view(seat)``, ``score``, ``is_over``, ``winner``,
+``to_dict()``. Subclasses implement the rules in a handful of hooks; nothing outside a game mutates it.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import random
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from engine.actions import Action, Event
+from engine.errors import BadOption, GameOver, IllegalAction, NotYourTurn
+from engine.tiles import Tile, tiles_from
+
+SAVE_FORMAT = 1
+LOG_IN_VIEW = 8
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A house-rule flag or setting: its name (RULES.md section 7), default, allowed values and meaning."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...]
+    help: str
+    rule: str = ""
+
+    def parse(self, raw: Any) -> Any:
+        """The allowed value ``raw`` stands for (native or as text, as from a select menu); else :class:`BadOption`."""
+        for choice in self.choices:
+            if raw == choice and type(raw) is type(choice):
+                return choice
+            if isinstance(raw, str) and raw.strip().lower() == _text(choice):
+                return choice
+        allowed = ", ".join(_text(c) for c in self.choices)
+        raise BadOption(f"option {self.name} cannot be {raw!r}; allowed: {allowed}")
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value).lower()
+
+
+def option_text(value: Any) -> str:
+    """How an option value is shown to players (``on``/``off`` for flags)."""
+    return _text(value)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A catalogue entry: what the registry, ``/games``, ``/rules`` and the lobby know about a game."""
+
+    key: str
+    title: str
+    seats: tuple[int, ...]
+    tile_set: str
+    summary: str
+    options: tuple[OptionSpec, ...]
+    factory: Callable[..., Game]
+    family: str = "line"
+    teams: str = ""
+    order: int = 100
+    rig_keys: tuple[str, ...] = ("deal", "boneyard")
+
+    def __post_init__(self) -> None:
+        # The game class learns its catalogue entry, so a game object can name itself and its options.
+        self.factory.spec = self  # type: ignore[attr-defined]
+
+    def option(self, name: str) -> OptionSpec:
+        """The option called ``name``; :class:`BadOption` if this game has none."""
+        for spec in self.options:
+            if spec.name == name:
+                return spec
+        raise BadOption(f"{self.title} has no option {name!r}")
+
+    def defaults(self) -> dict[str, Any]:
+        """Every option at its default value."""
+        return {spec.name: spec.default for spec in self.options}
+
+    def validate(self, seats: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Checked, complete options for ``seats`` players: defaults filled in, values parsed; else BadOption."""
+        if not isinstance(seats, int) or isinstance(seats, bool) or seats not in self.seats:
+            allowed = _ranges(self.seats)
+            raise BadOption(f"{self.title} is for {allowed} players, not {seats!r}")
+        values = self.defaults()
+        rig: dict[str, Any] = {}
+        for name, raw in dict(options or {}).items():
+            if name in self.rig_keys:
+                rig[name] = raw
+            else:
+                values[name] = self.option(name).parse(raw)
+        values.update(_normalise_rig(rig))
+        return values
+
+
+def _ranges(seats: Sequence[int]) -> str:
+    lo, hi = min(seats), max(seats)
+    if list(seats) == list(range(lo, hi + 1)):
+        return str(lo) if lo == hi else f"{lo} to {hi}"
+    return " or ".join(str(s) for s in seats)
+
+
+def _normalise_rig(rig: Mapping[str, Any]) -> dict[str, Any]:
+    """Rigged deals as JSON-safe tile strings, so a rigged game saves and replays like any other."""
+    out: dict[str, Any] = {}
+    for name, raw in rig.items():
+        if name == "deal":
+            if not isinstance(raw, (list, tuple)) or not all(isinstance(h, (list, tuple)) for h in raw):
+                raise BadOption("deal must be a list of hands, each a list of tiles")
+            out[name] = [[str(t) for t in tiles_from(hand, "deal")] for hand in raw]
+        elif name in ("boneyard", "row", "turnups"):
+            if not isinstance(raw, (list, tuple)):
+                raise BadOption(f"{name} must be a list of tiles")
+            out[name] = [str(t) for t in tiles_from(raw, name)]
+        elif isinstance(raw, (bool, int, str)) or raw is None:
+            out[name] = raw
+        else:
+            raise BadOption(f"{name} has a value of the wrong kind: {raw!r}")
+    return out
+
+
+class Game(ABC):
+    """One match of one game: rounds until a side reaches the target (or the game's own end).
+
+    Subclasses implement :meth:`_setup`, :meth:`_to_act`, :meth:`_legal`, :meth:`_apply`, :meth:`_view`,
+    :meth:`zones` and :meth:`full_set`. Randomness comes only from ``self.rng``, seeded at creation.
+    """
+
+    spec: ClassVar[GameSpec]
+
+    def __init__(self, seats: int, seed: int, options: Mapping[str, Any]) -> None:
+        self.seats = seats
+        self.seed = seed
+        self.options: dict[str, Any] = dict(options)
+        self.rng = random.Random(seed)
+        self.history: list[tuple[int, Action]] = []
+        self.log: list[Event] = []
+        self.round_no = 0
+        self._score = [0] * len(self.sides)
+        self._winners: tuple[int, ...] = ()
+        self._over = False
+        self._setup()
+
+    # ----- the contract ---------------------------------------------------------------------------------------
+    @property
+    def key(self) -> str:
+        """The registry key of this game."""
+        return self.spec.key
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The scoring sides: one per seat, or the partnerships in team games."""
+        return tuple((s,) for s in range(self.seats))
+
+    def side_of(self, seat: int) -> int:
+        """The index of the side ``seat`` scores for."""
+        for index, side in enumerate(self.sides):
+            if seat in side:
+                return index
+        raise ValueError(f"seat {seat} is on no side")
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """The seats whose decision is awaited now; ``()`` once the match is over."""
+        return () if self._over else self._to_act()
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action for ``seat`` now (empty when it is not that seat's decision)."""
+        if self._over or seat not in self._to_act():
+            return []
+        return self._legal(seat)
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        """True when ``seat`` may take ``action`` now."""
+        return action in self.legal_actions(seat)
+
+    def check(self, seat: int, action: Action) -> None:
+        """Raise the error that ``apply`` would raise for this action, or return if it is legal."""
+        if self._over:
+            raise GameOver("the game is over")
+        if not isinstance(seat, int) or not 0 <= seat < self.seats:
+            raise NotYourTurn(f"there is no seat {seat!r} at this table")
+        awaited = self._to_act()
+        if seat not in awaited:
+            raise NotYourTurn(f"it is not your turn: waiting for {self.seat_list(awaited)}")
+        if action not in self._legal(seat):
+            raise IllegalAction(f"{self.describe(action)} is not a legal move now")
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Take ``action`` for ``seat`` and return what happened; an illegal action raises and changes nothing."""
+        self.check(seat, action)
+        start = len(self.log)
+        self._apply(seat, action)
+        self.history.append((seat, action))
+        return self.log[start:]
+
+    @property
+    def score(self) -> tuple[int, ...]:
+        """Each side's total so far."""
+        return tuple(self._score)
+
+    @property
+    def is_over(self) -> bool:
+        """True once the match has a result."""
+        return self._over
+
+    @property
+    def winner(self) -> tuple[int, ...]:
+        """The seats that won the match (a whole partnership; several on a shared win); ``()`` while playing."""
+        return self._winners
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know now (``None``: a spectator). JSON-safe; holds no other seat's hidden tiles."""
+        hands = self.hand_lists()
+        view: dict[str, Any] = {
+            "game": self.key,
+            "title": self.spec.title,
+            "family": self.spec.family,
+            "seats": self.seats,
+            "seat": seat,
+            "sides": [list(s) for s in self.sides],
+            "scores": list(self._score),
+            "to_act": list(self.to_act),
+            "over": self._over,
+            "winners": list(self._winners),
+            "round": self.round_no,
+            "hand": [str(t) for t in hands[seat]] if seat is not None and seat < len(hands) else None,
+            "hand_counts": [len(h) for h in hands],
+            "log": [e.text for e in self.log[-LOG_IN_VIEW:] if e.text],
+            "prompt": self.prompt(),
+        }
+        self._view(seat, view)
+        return view
+
+    def to_dict(self) -> dict[str, Any]:
+        """The saved form: format, game, seats, seed, options and the action list (JSON-safe)."""
+        return {
+            "format": SAVE_FORMAT,
+            "game": self.key,
+            "seats": self.seats,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "actions": [[seat, str(action)] for seat, action in self.history],
+        }
+
+    def clone(self) -> Game:
+        """An independent copy (computer players try moves on it).
+
+        The action history and event log only ever grow by appending immutable records, so the copy shares
+        those records and deep-copies the rest of the state.
+        """
+        twin = object.__new__(type(self))
+        shared = {"history": list(self.history), "log": list(self.log)}
+        memo: dict[int, Any] = {id(self.history): shared["history"], id(self.log): shared["log"]}
+        for name, value in vars(self).items():
+            twin.__dict__[name] = shared[name] if name in shared else copy.deepcopy(value, memo)
+        return twin
+
+    def snapshot(self) -> dict[str, Any]:
+        """The full internal state as plain data: two games with equal snapshots are the same game."""
+        return {name: _plain(value) for name, value in sorted(vars(self).items())}
+
+    # ----- shared helpers for subclasses ---------------------------------------------------------------------
+    def seat_list(self, seats: Sequence[int]) -> str:
+        """Seats in words for messages (``seat 1``; the bot maps seats to names)."""
+        return ", ".join(f"seat {s + 1}" for s in seats) or "nobody"
+
+    def describe(self, action: Action) -> str:
+        """An action in words for players. Games may override with richer phrasing."""
+        return str(action)
+
+    def prompt(self) -> str:
+        """A short line saying what the game awaits (or how it ended)."""
+        if self._over:
+            return "Game over: " + (self.seat_list(self._winners) + " won" if self._winners else "no winner")
+        return "Waiting for " + self.seat_list(self._to_act())
+
+    def emit(self, kind: str, text: str, seat: int | None = None, **data: Any) -> Event:
+        """Record an event in the log."""
+        event = Event(kind, text, seat=seat, data=data)
+        self.log.append(event)
+        return event
+
+    def award(self, side: int, points: int, text: str) -> None:
+        """Add ``points`` to ``side`` and record a ``score`` event (the only way scores change)."""
+        if points == 0:
+            return
+        self._score[side] += points
+        self.log.append(Event("score", text, side=side, points=points))
+
+    def finish(self, winning_sides: Sequence[int], text: str) -> None:
+        """End the match with the given sides as winners."""
+        self._over = True
+        self._winners = tuple(sorted(s for side in winning_sides for s in self.sides[side]))
+        self.emit("match_over", text, winners=list(self._winners))
+
+    def target_winner(self, target: int) -> int | None:
+        """RULES 1.5: the side at or over ``target`` with the unique highest total, or None (play on)."""
+        best = max(self._score)
+        if best < target:
+            return None
+        leaders = [i for i, s in enumerate(self._score) if s == best]
+        return leaders[0] if len(leaders) == 1 else None
+
+    def rigged(self, name: str) -> Any:
+        """A rigged value from the options, used for the first deal only (tests and puzzles)."""
+        return self.options.get(name) if self.round_no <= 1 else None
+
+    def rigged_tiles(self, name: str) -> list[Tile] | None:
+        """A rigged tile list (``boneyard``, ``row``...) as tiles, for the first deal only."""
+        raw = self.rigged(name)
+        return None if raw is None else tiles_from(raw)
+
+    def rigged_deal(self) -> list[list[Tile]] | None:
+        """The rigged hands as tiles, for the first deal only; checked against the seat count."""
+        raw = self.rigged("deal")
+        if raw is None:
+            return None
+        if len(raw) != self.seats:
+            raise BadOption(f"deal has {len(raw)} hands for {self.seats} seats")
+        return [tiles_from(hand) for hand in raw]
+
+    def deal_from(self, tiles: Sequence[Tile], sizes: Sequence[int]) -> tuple[list[list[Tile]], list[Tile]]:
+        """Shuffle ``tiles`` and deal hands of ``sizes``; the rest is returned in draw order (first = next drawn).
+
+        With a rigged ``deal`` (first round only) the hands are as given; a rigged ``boneyard`` is used as is and
+        any tile in neither is set aside (returned hands, boneyard; the caller keeps the rest as dead).
+        """
+        rig = self.rigged_deal()
+        if rig is None:
+            pool = list(tiles)
+            self.rng.shuffle(pool)
+            hands = []
+            at = 0
+            for size in sizes:
+                hands.append(sorted(pool[at:at + size], reverse=True))
+                at += size
+            return hands, pool[at:]
+        rest = Counter(tiles)
+        for hand in rig:
+            for tile in hand:
+                if rest[tile] <= 0:
+                    raise BadOption(f"deal: {tile} is not in the set or is dealt twice")
+                rest[tile] -= 1
+        bone = self.rigged_tiles("boneyard")
+        if bone is None:
+            pool = list(rest.elements())
+            self.rng.shuffle(pool)
+            return [sorted(h, reverse=True) for h in rig], pool
+        for tile in bone:
+            if rest[tile] <= 0:
+                raise BadOption(f"boneyard: {tile} is not in the set or is dealt twice")
+            rest[tile] -= 1
+        return [sorted(h, reverse=True) for h in rig], bone
+
+    # ----- what a game implements ------------------------------------------------------------------------------
+    @classmethod
+    def check_options(cls, seats: int, options: Mapping[str, Any]) -> None:
+        """Reject option combinations this game cannot play (BadOption). Default: all are fine."""
+
+    @abstractmethod
+    def _setup(self) -> None:
+        """Deal the first round."""
+
+    @abstractmethod
+    def _to_act(self) -> tuple[int, ...]:
+        """Seats awaited now (the match is not over)."""
+
+    @abstractmethod
+    def _legal(self, seat: int) -> list[Action]:
+        """Legal actions for an awaited seat."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> None:
+        """Carry out a legal action, emitting events."""
+
+    @abstractmethod
+    def _view(self, seat: int | None, view: dict[str, Any]) -> None:
+        """Add the game's own public state to ``view`` (never another seat's hidden tiles)."""
+
+    @abstractmethod
+    def hand_lists(self) -> list[list[Tile]]:
+        """Each seat's hand."""
+
+    @abstractmethod
+    def zones(self) -> dict[str, list[Tile]]:
+        """Where every tile of :meth:`full_set` is now (hands, line, boneyard, tricks, dead...)."""
+
+    @abstractmethod
+    def full_set(self) -> list[Tile]:
+        """Every tile this game is played with (two of each for Seventy-Nine)."""
+
+    def visible_tiles(self, seat: int | None) -> Counter[Tile]:
+        """Tiles ``seat`` may see: its own hand and every public zone. Default: all zones but hands/boneyard/dead."""
+        hidden = {"boneyard", "dead"}
+        seen: Counter[Tile] = Counter()
+        for name, tiles in self.zones().items():
+            if name.startswith("hand") or name in hidden:
+                continue
+            seen.update(tiles)
+        if seat is not None and seat < len(self.hand_lists()):
+            seen.update(self.hand_lists()[seat])
+        return seen
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, random.Random):
+        return list(value.getstate()[1])
+    if isinstance(value, Tile):
+        return str(value)
+    if isinstance(value, Action):
+        return str(value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = [_plain(v) for v in value]
+        return sorted(items, key=repr) if isinstance(value, (set, frozenset)) else items
+    if hasattr(value, "__dict__") and not callable(value):
+        return {k: _plain(v) for k, v in sorted(vars(value).items())}
+    if hasattr(value, "__slots__") and not callable(value):
+        return {k: _plain(getattr(value, k)) for k in value.__slots__ if hasattr(value, k)}
+    return value
+

@@ -1,0 +1,169 @@
+"""The line of play shared by every layout game: the first tile, its arms, open ends and spinners.
+
+The first tile sits in the centre. Tiles grow outward along arms: ``W`` and ``E`` along the line and, when the
+centre is a spinner, ``N`` and ``S`` too (RULES 2.1-2.2). Each placed tile remembers which of its ends touches the
+arm (``inner``) and which is exposed (``outer``). The line knows geometry only; whether a tile *may* go on an end is
+the game's connection rule.
+
+>>> from engine.tiles import Tile
+>>> line = LineOfPlay()
+>>> line.start(Tile.of(6, 6), seat=0)
+>>> [(e.arm, e.value, e.double) for e in line.open_ends()]
+[('W', 6, True), ('E', 6, True)]
+>>> _ = line.place(Tile.of(6, 2), "W", face=6, seat=1)
+>>> [(e.arm, e.value) for e in line.open_ends()]
+[('W', 2), ('E', 6)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import IllegalAction
+from engine.tiles import Tile
+
+ARMS = ("W", "E", "N", "S")
+ARM_WORDS = {"W": "left", "E": "right", "N": "top", "S": "bottom"}
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A tile on an arm: ``inner`` touches the line, ``outer`` is the end it exposes."""
+
+    tile: Tile
+    inner: int
+    outer: int
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class OpenEnd:
+    """An end a tile may be played on: its arm, the value it shows, and whether its end tile is a double."""
+
+    arm: str
+    value: int
+    double: bool
+
+
+class LineOfPlay:
+    """A line of play with an optional spinner centre.
+
+    ``spinner``: the centre double opens four ways; ``N`` and ``S`` open once ``W`` and ``E`` both hold a tile
+    (MUG-2, DRW-2). ``cross_first``: the four faces of the spinner must all be filled before any arm is extended,
+    and may be filled in any order (Sebastopol, SEB-2). ``arms``: the arms along the line that may grow; ``("E",)``
+    plays on one end only (TW-3 option).
+    """
+
+    def __init__(self, spinner: bool = False, cross_first: bool = False, arms: tuple[str, ...] = ("W", "E")) -> None:
+        self.spinner = spinner
+        self.cross_first = cross_first
+        self.line_arms = arms
+        self.center: Tile | None = None
+        self.center_seat: int | None = None
+        self.arms: dict[str, list[Placed]] = {arm: [] for arm in ARMS}
+
+    @property
+    def started(self) -> bool:
+        """True once the first tile is down."""
+        return self.center is not None
+
+    @property
+    def is_spinner(self) -> bool:
+        """True when the centre tile branches four ways."""
+        return self.spinner and self.center is not None and self.center.is_double
+
+    def start(self, tile: Tile, seat: int) -> None:
+        """Set the first tile (the set, the opening double or the heaviest tile)."""
+        if self.center is not None:
+            raise IllegalAction("the line has already started")
+        self.center = tile
+        self.center_seat = seat
+
+    def open_arms(self) -> list[str]:
+        """The arms a tile may be added to now."""
+        if self.center is None:
+            return []
+        if not self.is_spinner:
+            return list(self.line_arms)
+        if self.cross_first:
+            empty = [arm for arm in ARMS if not self.arms[arm]]
+            return empty or list(ARMS)
+        if self.arms["W"] and self.arms["E"]:
+            return list(ARMS)
+        return ["W", "E"]
+
+    def end_value(self, arm: str) -> int:
+        """The value an arm shows: its outermost tile's exposed end, or the centre's end while it is empty."""
+        placed = self.arms[arm]
+        if placed:
+            return placed[-1].outer
+        assert self.center is not None
+        if arm == "E" and not self.center.is_double:
+            return self.center.low
+        return self.center.high
+
+    def end_is_double(self, arm: str) -> bool:
+        """True when the tile at the end of ``arm`` (the centre, if the arm is empty) is a double."""
+        placed = self.arms[arm]
+        tile = placed[-1].tile if placed else self.center
+        return tile is not None and tile.is_double
+
+    def open_ends(self) -> list[OpenEnd]:
+        """The ends open for play, in arm order."""
+        return [OpenEnd(arm, self.end_value(arm), self.end_is_double(arm)) for arm in self.open_arms()]
+
+    def place(self, tile: Tile, arm: str, face: int, seat: int) -> Placed:
+        """Add ``tile`` to ``arm`` with its ``face`` end touching; the game has already checked the connection."""
+        if arm not in self.open_arms():
+            raise IllegalAction(f"the {ARM_WORDS.get(arm, arm)} end is not open")
+        if not tile.has(face):
+            raise IllegalAction(f"{tile} has no {face} end")
+        placed = Placed(tile, face, tile.other(face), seat)
+        self.arms[arm].append(placed)
+        return placed
+
+    def tiles(self) -> list[Tile]:
+        """Every tile in the line."""
+        out = [] if self.center is None else [self.center]
+        for arm in ARMS:
+            out.extend(p.tile for p in self.arms[arm])
+        return out
+
+    def __len__(self) -> int:
+        return len(self.tiles())
+
+    def end_total(self) -> int:
+        """The sum of the open ends counted the All Fives way (MUG-1).
+
+        Each arm holding a tile adds its exposed end, twice for a crosswise double. A spinner centre adds twice its
+        value while ``W`` or ``E`` is empty; a plain centre adds its end value (twice for a double) per empty line arm.
+        """
+        if self.center is None:
+            return 0
+        total = 0
+        for arm in ARMS:
+            placed = self.arms[arm]
+            if placed:
+                last = placed[-1]
+                total += last.outer * 2 if last.tile.is_double else last.outer
+        if self.is_spinner:
+            if not (self.arms["W"] and self.arms["E"]):
+                total += self.center.high * 2
+            return total
+        for arm in self.line_arms:
+            if not self.arms[arm]:
+                total += self.end_value(arm) * (2 if self.center.is_double else 1)
+        if len(self.line_arms) == 2 and not self.arms["W"] and not self.arms["E"] and self.center.is_double:
+            total -= self.center.high * 2  # a lone double counts once, as 2 x d
+        return total
+
+    def to_view(self) -> dict[str, Any]:
+        """The line as plain data for views and rendering."""
+        return {
+            "center": None if self.center is None else str(self.center),
+            "center_seat": self.center_seat,
+            "spinner": self.is_spinner,
+            "arms": {arm: [[p.inner, p.outer, p.seat] for p in self.arms[arm]] for arm in ARMS},
+            "open_ends": [[e.arm, e.value] for e in self.open_ends()],
+        }

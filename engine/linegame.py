@@ -1,0 +1,351 @@
+"""The shared core of the layout ("matching") games (RULES section 2).
+
+:class:`LineGame` plays rounds of a line game to a target: the deal, the opening (RULES 2.7), one tile per turn,
+must-play, drawing (2.5) or passing (2.6), going out and blocked rounds (2.8-2.9) and the round-scoring formulas
+(2.10). Each game overrides a few hooks (``connects``, ``after_play``, ``extra_turn``, ``score_round`` ...) in the
+way python-chess variants override a board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.actions import Action, Draw, Pass, Play
+from engine.errors import BadOption, IllegalAction
+from engine.game import Game, OptionSpec
+from engine.layout import ARM_WORDS, LineOfPlay, OpenEnd, Placed
+from engine.scoring import cascade, lowest_unique, round_points
+from engine.tiles import Tile, double_set, highest_double, pip_total
+
+MAX_REDEALS = 1000
+
+
+def set_option(default: int = 12) -> OptionSpec:
+    """The ``set`` option (DRW-5): double-six, double-nine or double-twelve."""
+    return OptionSpec("set", default, (6, 9, 12), "Domino set: double-six, double-nine or double-twelve", "DRW-5")
+
+
+def target_option(default: int, choices: tuple[int, ...], rule: str = "") -> OptionSpec:
+    """The ``target`` option: the score that wins the match."""
+    return OptionSpec("target", default, choices, "Points needed to win the match", rule)
+
+
+BLOCK_TIE = OptionSpec(
+    "block_tie", "nobody", ("nobody", "all_tied_score"),
+    "Blocked round with the lowest total tied: nobody scores, or every tied player scores", "2.9",
+)
+RESERVE_TWO = OptionSpec("reserve_two", False, (False, True), "The last 2 boneyard tiles can never be drawn", "2.5")
+
+
+class LineGame(Game):
+    """A layout game played in rounds to a target score.
+
+    Class settings a game may change: ``DRAWS`` (draw game or block game), ``FORMULA`` (default round formula),
+    ``CHECK_TARGET_IN_PLAY`` (Bergen and Muggins end the match the moment a side reaches the target).
+    """
+
+    DRAWS = True
+    FORMULA = "sum_minus_own"
+    CHECK_TARGET_IN_PLAY = False
+    DOUBLES_INLINE = False
+
+    # ----- options and set ---------------------------------------------------------------------------------------
+    def tile_set(self) -> list[Tile]:
+        """The tiles this game is played with."""
+        return list(double_set(int(self.options.get("set", 12))))
+
+    def hand_size(self) -> int:
+        """Tiles dealt to each player."""
+        return 7
+
+    def formula(self) -> str:
+        """The round-scoring formula in force."""
+        return self.FORMULA
+
+    def target(self) -> int:
+        """The score that wins the match."""
+        return int(self.options["target"])
+
+    def make_line(self) -> LineOfPlay:
+        """A new, empty line of play for a round."""
+        return LineOfPlay(spinner=bool(self.options.get("first_double_spinner", False)))
+
+    # ----- round set-up ----------------------------------------------------------------------------------------
+    def _setup(self) -> None:
+        self.hands: list[list[Tile]] = []
+        self.boneyard: list[Tile] = []
+        self.dead: list[Tile] = []
+        self.line = self.make_line()
+        self.turn = 0
+        self.passes = 0
+        self.log_mark = 0
+        self.last_round: dict[str, Any] | None = None
+        self._start_round()
+
+    def _start_round(self) -> None:
+        self.round_no += 1
+        for _ in range(MAX_REDEALS):
+            self.line = self.make_line()
+            self.passes = 0
+            tiles = self.tile_set()
+            hands, rest = self.deal_from(tiles, [self.hand_size()] * self.seats)
+            if self.rigged_deal() is not None and self.rigged("boneyard") is not None:
+                in_play = [t for h in hands for t in h] + rest
+                self.dead = _minus(tiles, in_play)
+                self.boneyard = rest
+            elif self.DRAWS:
+                self.boneyard, self.dead = rest, []
+            else:
+                self.boneyard, self.dead = [], rest
+            self.hands = hands
+            self.emit("deal", f"Round {self.round_no}: {self.hand_size()} tiles each.")
+            if self.open_round():
+                return
+            self.emit("redeal", "Nobody holds a double: the tiles are reshuffled and dealt again.")
+            if self.rigged_deal() is not None:
+                raise BadOption("the rigged deal gives nobody a double, so the round cannot open")
+        raise IllegalAction("could not deal an opening double")  # pragma: no cover - vanishingly unlikely
+
+    def open_round(self) -> bool:
+        """RULES 2.7: the holder of the highest double plays it; False asks for a redeal (nobody has a double)."""
+        best: tuple[Tile, int] | None = None
+        for seat, hand in enumerate(self.hands):
+            double = highest_double(hand)
+            if double is not None and (best is None or double > best[0]):
+                best = (double, seat)
+        if best is None:
+            return False
+        tile, seat = best
+        self.hands[seat].remove(tile)
+        self.line.start(tile, seat)
+        self.emit("play", f"{self.seat_name(seat)} opened with {tile}.", seat, tile=str(tile))
+        self.after_open(seat, tile)
+        self.turn = seat if self.extra_turn(seat, tile) else self._next(seat)
+        if not self.hands[seat]:
+            self._end_round_out(seat)
+        return True
+
+    # ----- hooks ---------------------------------------------------------------------------------------------
+    def connects(self, end: OpenEnd, tile: Tile) -> list[int]:
+        """The faces of ``tile`` that may touch ``end`` (ordinary matching: the equal end)."""
+        return [end.value] if tile.has(end.value) else []
+
+    def after_open(self, seat: int, tile: Tile) -> None:
+        """Called after the opening tile is down (Bergen and Muggins score it)."""
+
+    def after_play(self, seat: int, placed: Placed, arm: str) -> None:
+        """Called after each play onto an arm (in-play scoring)."""
+
+    def extra_turn(self, seat: int, tile: Tile) -> bool:
+        """True when the player who just played ``tile`` goes again (Tiddle-a-Wink's doubles)."""
+        return False
+
+    def may_draw_voluntarily(self, seat: int) -> bool:
+        """True when the player may draw while able to play (Muggins)."""
+        return False
+
+    def drawable(self) -> int:
+        """How many boneyard tiles may still be drawn (RULES 2.5, option reserve_two)."""
+        if not self.DRAWS:
+            return 0
+        reserve = 2 if self.options.get("reserve_two") else 0
+        return max(len(self.boneyard) - reserve, 0)
+
+    # ----- turns --------------------------------------------------------------------------------------------
+    def _next(self, seat: int) -> int:
+        return (seat + 1) % self.seats
+
+    def _to_act(self) -> tuple[int, ...]:
+        return (self.turn,)
+
+    def plays(self, seat: int) -> list[Action]:
+        """Every legal tile play for ``seat`` now."""
+        out: list[Action] = []
+        ends = self.line.open_ends()
+        for tile in self.hands[seat]:
+            for end in ends:
+                for face in self.connects(end, tile):
+                    out.append(Play(tile, end.arm, face))
+        return out
+
+    def _legal(self, seat: int) -> list[Action]:
+        plays = self.plays(seat)
+        if plays:
+            if self.drawable() and self.may_draw_voluntarily(seat):
+                plays.append(Draw())
+            return plays
+        if self.drawable():
+            return [Draw()]
+        return [Pass()]
+
+    def _apply(self, seat: int, action: Action) -> None:
+        if isinstance(action, Play):
+            self._play(seat, action)
+        elif isinstance(action, Draw):
+            self._draw(seat)
+        else:
+            self._pass(seat)
+
+    def _play(self, seat: int, action: Play) -> None:
+        assert action.face is not None
+        self.hands[seat].remove(action.tile)
+        placed = self.line.place(action.tile, action.end, action.face, seat)
+        self.passes = 0
+        self.emit(
+            "play", f"{self.seat_name(seat)} played {action.tile} on the {ARM_WORDS[action.end]}.", seat,
+            tile=str(action.tile), end=action.end,
+        )
+        self.after_play(seat, placed, action.end)
+        if self._over:
+            return
+        if not self.hands[seat]:
+            self._end_round_out(seat)
+            return
+        self.turn = seat if self.extra_turn(seat, action.tile) else self._next(seat)
+
+    def _draw(self, seat: int) -> None:
+        """Draw one tile at a time until one can be played or no more may be drawn (RULES 2.5)."""
+        voluntary = bool(self.plays(seat))
+        drawn = 0
+        while self.drawable():
+            self.hands[seat].append(self.boneyard.pop(0))
+            drawn += 1
+            if voluntary or self.plays(seat):
+                break
+        self.hands[seat].sort(reverse=True)
+        word = "tile" if drawn == 1 else "tiles"
+        self.emit("draw", f"{self.seat_name(seat)} drew {drawn} {word}.", seat, count=drawn)
+
+    def _pass(self, seat: int) -> None:
+        self.passes += 1
+        self.emit("pass", f"{self.seat_name(seat)} passed.", seat)
+        if self.passes >= self.seats:
+            self._end_round_blocked()
+        else:
+            self.turn = self._next(seat)
+
+    # ----- round end ----------------------------------------------------------------------------------------
+    def pips(self) -> list[int]:
+        """Each seat's pip total now (doubles in full, RULES 1.1)."""
+        return [pip_total(hand) for hand in self.hands]
+
+    def _end_round_out(self, seat: int) -> None:
+        pips = self.pips()
+        self.log_mark = len(self.log)
+        self.emit("round_over", f"{self.seat_name(seat)} went out: domino!", seat, reason="out", pips=pips)
+        points = self.score_out(seat, pips)
+        self._record_round("out", pips, points)
+        self._after_round()
+
+    def _end_round_blocked(self) -> None:
+        pips = self.pips()
+        self.log_mark = len(self.log)
+        self.emit("round_over", "The round is blocked: nobody can play.", None, reason="blocked", pips=pips)
+        points = self.score_blocked(pips)
+        self._record_round("blocked", pips, points)
+        self._after_round()
+
+    def score_out(self, seat: int, pips: list[int]) -> dict[int, int]:
+        """Points per seat when ``seat`` goes out: the formula with W = 0 (RULES 2.10)."""
+        others = [p for s, p in enumerate(pips) if s != seat]
+        return {seat: self._formula_points(0, others)}
+
+    def score_blocked(self, pips: list[int]) -> dict[int, int]:
+        """Points per seat in a blocked round: the unique lowest hand scores; a tie scores nobody (RULES 2.9)."""
+        if self.formula() == "cascade":
+            return dict(enumerate(cascade(pips)))
+        winner = lowest_unique(pips)
+        if winner is not None:
+            winners = [winner]
+        elif self.options.get("block_tie") == "all_tied_score":
+            winners = [s for s, p in enumerate(pips) if p == min(pips)]
+        else:
+            return {}
+        return {w: self._formula_points(pips[w], [p for s, p in enumerate(pips) if s != w]) for w in winners}
+
+    def _formula_points(self, own: int, others: list[int]) -> int:
+        formula = self.formula()
+        if formula == "cascade":
+            return sum(cascade([own, *others]))  # going out under cascade: W = 0 takes everything above
+        return round_points(formula, own, others)
+
+    def _record_round(self, reason: str, pips: list[int], points: Mapping[int, int]) -> None:
+        for seat, gained in sorted(points.items()):
+            self.award(self.side_of(seat), gained, f"{self.seat_name(seat)} scores {gained} for the round.")
+        if not any(points.values()):
+            self.emit("score", "Nobody scores this round.")
+        self.last_round = {"round": self.round_no, "reason": reason, "pips": pips,
+                           "points": [points.get(s, 0) for s in range(self.seats)]}
+
+    def _after_round(self) -> None:
+        winner = self.target_winner(self.target())
+        if winner is not None:
+            self.finish([winner], f"{self.side_name(winner)} won the match with {self._score[winner]} points.")
+            return
+        self._start_round()
+
+    def award_in_play(self, seat: int, points: int, text: str) -> None:
+        """Score during play and, where the game says so, end the match at once (RULES 1.5)."""
+        self.award(self.side_of(seat), points, text)
+        if self.CHECK_TARGET_IN_PLAY:
+            winner = self.target_winner(self.target())
+            if winner is not None:
+                self.finish([winner], f"{self.side_name(winner)} reached {self.target()} and won the match.")
+
+    # ----- names, views and zones ---------------------------------------------------------------------------
+    def seat_name(self, seat: int) -> str:
+        """A seat in words (the bot shows names instead)."""
+        return f"Seat {seat + 1}"
+
+    def side_name(self, side: int) -> str:
+        """A side in words."""
+        return " & ".join(self.seat_name(s) for s in self.sides[side])
+
+    def describe(self, action: Action) -> str:
+        if isinstance(action, Play):
+            return f"{action.tile} on the {ARM_WORDS.get(action.end, action.end)}"
+        if isinstance(action, Draw):
+            return "draw"
+        return "pass"
+
+    def prompt(self) -> str:
+        if self._over:
+            return super().prompt()
+        legal = self._legal(self.turn)
+        name = self.seat_name(self.turn)
+        if isinstance(legal[0], Pass):
+            return f"{name} cannot play and must pass."
+        if isinstance(legal[0], Draw) and len(legal) == 1:
+            return f"{name} cannot play and must draw."
+        return f"{name} to play."
+
+    def _view(self, seat: int | None, view: dict[str, Any]) -> None:
+        view["kind"] = "line"
+        view["line"] = self.line.to_view()
+        view["boneyard"] = len(self.boneyard)
+        view["drawable"] = self.drawable()
+        view["target"] = self.target()
+        view["doubles_inline"] = self.DOUBLES_INLINE
+        view["last_round"] = self.last_round
+        view["log"] = [e.text for e in self.log[self.log_mark:][-8:] if e.text]
+
+    def hand_lists(self) -> list[list[Tile]]:
+        return self.hands
+
+    def zones(self) -> dict[str, list[Tile]]:
+        zones = {f"hand{s}": list(h) for s, h in enumerate(self.hands)}
+        zones["line"] = self.line.tiles()
+        zones["boneyard"] = list(self.boneyard)
+        zones["dead"] = list(self.dead)
+        return zones
+
+    def full_set(self) -> list[Tile]:
+        return self.tile_set()
+
+
+def _minus(tiles: list[Tile], used: list[Tile]) -> list[Tile]:
+    left = list(tiles)
+    for tile in used:
+        left.remove(tile)
+    return left

@@ -1,0 +1,121 @@
+"""Tiles and domino sets.
+
+A tile is an unordered pair of pip values, stored high end first:
+
+>>> Tile.of(4, 6)
+Tile(6, 4)
+>>> str(Tile.of(4, 6)), Tile.of(4, 6).pips, Tile.of(3, 3).is_double
+('6-4', 10, True)
+>>> Tile.parse("0-5") == Tile.of(5, 0)
+True
+>>> len(double_set(6)), len(double_set(9)), len(double_set(12))
+(28, 55, 91)
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from engine.errors import BadOption
+
+_TILE_RE = re.compile(r"^\s*(\d{1,2})\s*[-|:]\s*(\d{1,2})\s*$")
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Tile:
+    """One domino: ``high`` >= ``low``. Build with :meth:`Tile.of`, which normalises and interns."""
+
+    high: int
+    low: int
+
+    @staticmethod
+    def of(a: int, b: int) -> Tile:
+        """The tile with ends ``a`` and ``b`` in either order."""
+        key = (a, b) if a >= b else (b, a)
+        tile = _INTERNED.get(key)
+        if tile is None:
+            if key[1] < 0 or key[0] > 18:
+                raise BadOption(f"{a}-{b} is not a domino")
+            tile = Tile(*key)
+            _INTERNED[key] = tile
+        return tile
+
+    @staticmethod
+    def parse(text: str) -> Tile:
+        """Read a tile written like ``"6-4"``; raises :class:`BadOption` on anything else."""
+        match = _TILE_RE.match(str(text))
+        if not match:
+            raise BadOption(f"{text!r} is not a tile (write it like 6-4)")
+        return Tile.of(int(match.group(1)), int(match.group(2)))
+
+    @property
+    def pips(self) -> int:
+        """The tile's pip value: both ends added, a double counting in full (RULES 1.1)."""
+        return self.high + self.low
+
+    @property
+    def is_double(self) -> bool:
+        """True when both ends show the same number."""
+        return self.high == self.low
+
+    def has(self, value: int) -> bool:
+        """True when either end shows ``value``."""
+        return self.high == value or self.low == value
+
+    def other(self, value: int) -> int:
+        """The end opposite the end showing ``value`` (the same value for a double)."""
+        if self.high == value:
+            return self.low
+        if self.low == value:
+            return self.high
+        raise ValueError(f"{self} has no {value}")
+
+    def __str__(self) -> str:
+        return f"{self.high}-{self.low}"
+
+    def __repr__(self) -> str:
+        return f"Tile({self.high}, {self.low})"
+
+
+_INTERNED: dict[tuple[int, int], Tile] = {}
+
+
+def double_set(top: int) -> tuple[Tile, ...]:
+    """Every tile from 0-0 to ``top``-``top``: double-six (28), double-nine (55), double-twelve (91)."""
+    return tuple(Tile.of(a, b) for a in range(top + 1) for b in range(a + 1))
+
+
+def pip_total(tiles: Iterable[Tile]) -> int:
+    """The pips in a hand, doubles counting in full."""
+    return sum(t.high + t.low for t in tiles)
+
+
+def highest_double(tiles: Iterable[Tile]) -> Tile | None:
+    """The highest double among ``tiles``, or None."""
+    doubles = [t for t in tiles if t.high == t.low]
+    return max(doubles) if doubles else None
+
+
+def shuffled(tiles: Sequence[Tile], rng: random.Random) -> list[Tile]:
+    """A new list of ``tiles`` in an order drawn from ``rng`` (the game's own seeded generator)."""
+    out = list(tiles)
+    rng.shuffle(out)
+    return out
+
+
+def tiles_from(items: Iterable[object], what: str = "tiles") -> list[Tile]:
+    """Parse a list of tiles given as strings (``"6-4"``) or pairs; raises :class:`BadOption`."""
+    out: list[Tile] = []
+    for item in items:
+        if isinstance(item, Tile):
+            out.append(item)
+        elif isinstance(item, str):
+            out.append(Tile.parse(item))
+        elif isinstance(item, (list, tuple)) and len(item) == 2 and all(isinstance(x, int) for x in item):
+            out.append(Tile.of(item[0], item[1]))
+        else:
+            raise BadOption(f"{what}: {item!r} is not a tile")
+    return out

@@ -1,0 +1,135 @@
+"""Random play of every registered game, checking the engine contract's invariants at every step.
+
+Tiles are conserved; only legal actions are offered and accepted (an illegal one raises and changes nothing);
+every match ends; scores equal the sum of score events; ``load(to_dict())`` is the same game; ``view(seat)``
+holds no tile the seat may not see; the same seed replays the same game.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine import GameOver, IllegalAction, NotYourTurn, Pass, catalogue, load, new_game
+from engine.actions import Bid, Call, Choose, Play
+from engine.game import Game
+from engine.tiles import Tile
+
+MAX_STEPS = 20_000
+TILE_TOKEN = re.compile(r"(?<![\d.\-])(\d{1,2})-(\d{1,2})(?![\d\-])")
+
+
+def quick_options(key: str) -> dict[str, object]:
+    """The smallest target a game offers, so a random match stays short."""
+    spec = catalogue()[key]
+    for option in spec.options:
+        if option.name == "target" and all(isinstance(c, int) for c in option.choices):
+            return {"target": min(option.choices)}
+    return {}
+
+
+def check_tiles_conserved(game: Game) -> None:
+    placed: Counter[Tile] = Counter()
+    for tiles in game.zones().values():
+        placed.update(tiles)
+    assert placed == Counter(game.full_set()), "a tile was lost or duplicated"
+
+
+def check_views(game: Game) -> None:
+    hands = game.hand_lists()
+    for seat in [None, *range(game.seats)]:
+        view = game.view(seat)
+        text = json.dumps(view)  # views are JSON-safe
+        if seat is not None:
+            assert sorted(view["hand"]) == sorted(str(t) for t in hands[seat])
+        visible = {str(t) for t in game.visible_tiles(seat)}
+        for match in TILE_TOKEN.finditer(text):
+            token = f"{match.group(1)}-{match.group(2)}"
+            assert token in visible, f"seat {seat} can see {token}, which it should not: {text[:400]}"
+
+
+def check_scores(game: Game) -> None:
+    totals = [0] * len(game.sides)
+    for event in game.log:
+        if event.kind == "score" and event.side is not None:
+            totals[event.side] += event.points
+    assert tuple(totals) == game.score
+
+
+def check_refusals(game: Game, seat: int, rng: random.Random) -> None:
+    """Actions from a seat not awaited, and actions not in the legal list, raise and change nothing."""
+    before = game.snapshot()
+    others = [s for s in range(game.seats) if s not in game.to_act]
+    legal = game.legal_actions(seat)
+    if others:
+        other = rng.choice(others)
+        assert game.legal_actions(other) == []
+        with pytest.raises(NotYourTurn):
+            game.apply(other, legal[0])
+    for bogus in (Bid(9999), Call("nonsense"), Play(Tile.of(17, 17), "W", 17), Choose((Tile.of(18, 18),))):
+        if bogus not in legal:
+            with pytest.raises(IllegalAction):
+                game.apply(seat, bogus)
+    if Pass() not in legal:
+        with pytest.raises(IllegalAction):
+            game.apply(seat, Pass())
+    assert game.snapshot() == before
+
+
+def play_checked(key: str, seats: int, seed: int) -> Game:
+    game = new_game(key, seats, seed, quick_options(key))
+    rng = random.Random(seed)
+    steps = 0
+    while not game.is_over:
+        check_tiles_conserved(game)
+        check_views(game)
+        check_scores(game)
+        seat = rng.choice(game.to_act)
+        legal = game.legal_actions(seat)
+        assert legal, f"seat {seat} is awaited but has no legal action"
+        assert len(set(map(str, legal))) == len(legal), "an action is offered twice"
+        if steps % 3 == 0:
+            check_refusals(game, seat, rng)
+        action = rng.choice(legal)
+        events = game.apply(seat, action)
+        assert events, "every action reports what happened"
+        assert load(game.to_dict()).snapshot() == game.snapshot()
+        steps += 1
+        assert steps < MAX_STEPS, "the match does not end"
+    check_tiles_conserved(game)
+    check_scores(game)
+    check_views(game)
+    assert game.to_act == ()
+    assert game.winner, "a finished match names its winners"
+    with pytest.raises(GameOver):
+        game.apply(0, Pass())
+    return game
+
+
+@pytest.mark.parametrize("key", list(catalogue()))
+@given(data=st.data(), seed=st.integers(min_value=0, max_value=2**31))
+def test_random_play_keeps_every_invariant(key: str, data: st.DataObject, seed: int) -> None:
+    seats = data.draw(st.sampled_from(catalogue()[key].seats), label="seats")
+    play_checked(key, seats, seed)
+
+
+@pytest.mark.parametrize("key", list(catalogue()))
+def test_same_seed_same_game(key: str) -> None:
+    spec = catalogue()[key]
+    seats = spec.seats[0]
+    first, second = (new_game(key, seats, 42, quick_options(key)) for _ in range(2))
+    rng_a, rng_b = random.Random(3), random.Random(3)
+    for _ in range(60):
+        if first.is_over:
+            break
+        seat_a, seat_b = rng_a.choice(first.to_act), rng_b.choice(second.to_act)
+        first.apply(seat_a, rng_a.choice(first.legal_actions(seat_a)))
+        second.apply(seat_b, rng_b.choice(second.legal_actions(seat_b)))
+    assert first.snapshot() == second.snapshot()
+    assert first.to_dict() == second.to_dict()
