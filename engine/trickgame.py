@@ -1,0 +1,305 @@
+"""The shared flow of the trick-taking games (RULES section 4).
+
+:class:`TrickGame` plays hands to the end of a match: the dealer is drawn by lots (RULES 1.4) and the deal rotates
+left; each hand is dealt from the game's seeded generator, then passes through the game's own phases (bidding,
+naming trumps, passing tiles...) before the play of tricks, which this class runs: the leader leads, the others
+follow (RULES 4.1), the winner takes the trick into their side's pile and leads the next, until the hands are
+empty or the game ends the hand early. Each game overrides hooks, the way python-chess variants override a board:
+
+- ``tile_set``, ``hand_sizes``, ``target``: what is dealt and played to;
+- ``begin_hand``: start the hand's first phase (default: play at once, the dealer's left leading);
+- ``phase_legal`` / ``phase_apply``: the legal actions and effects of the game's own phases;
+- ``after_trick``: look at a finished trick (return True to end the hand now, as a lost limit bid does);
+- ``score_hand``: award the hand's points; ``match_result``: who has won the match, if anyone.
+
+The view follows the "trick" conventions of COMMON.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.actions import Action, Bid, Call, Pass, Play
+from engine.game import Game
+from engine.tiles import Tile, double_set
+from engine.tricks import NumberSuits, SuitRule, Trick, legal_follows, suit_words
+
+PLAY = "play"
+MAX_LOTS = 100
+
+
+class TrickGame(Game):
+    """A match of a trick-taking game. Subclasses set the phases before play and the scoring."""
+
+    # ----- what a game says about itself ------------------------------------------------------------------------
+    def tile_set(self) -> list[Tile]:
+        """Every tile the game is played with (default: one double-six set)."""
+        return list(double_set(6))
+
+    def hand_sizes(self) -> list[int]:
+        """Tiles dealt to each seat (the rest are dead)."""
+        return [7] * self.seats
+
+    def target(self) -> int:
+        """The score that wins the match."""
+        return int(self.options.get("target", 250))
+
+    def suit_rule(self) -> SuitRule:
+        """The suits of the current hand (set by the game once trumps are known)."""
+        return self.rule
+
+    # ----- set-up and dealing -----------------------------------------------------------------------------------
+    def _setup(self) -> None:
+        self.hands: list[list[Tile]] = [[] for _ in range(self.seats)]
+        self.dead: list[Tile] = []
+        self.piles: list[list[Tile]] = [[] for _ in self.sides]
+        self.tricks_won = [0] * len(self.sides)
+        self.trick: Trick | None = None
+        self.last_trick: dict[str, Any] | None = None
+        self.sitting_out: list[int] = []
+        self.rule: SuitRule = NumberSuits()
+        self.phase = PLAY
+        self.turn = 0
+        self.log_mark = 0
+        self.dealer = self.draw_lots()
+        self.emit("lots", f"{self.seat_name(self.dealer)} drew the highest tile and deals first.", self.dealer)
+        self.start_hand()
+
+    def draw_lots(self) -> int:
+        """RULES 1.4: each seat draws a tile, the highest pip value wins, tied seats draw again."""
+        drawing = list(range(self.seats))
+        for _ in range(MAX_LOTS):
+            pool = list(double_set(6))
+            self.rng.shuffle(pool)
+            drawn = {seat: pool[i].pips for i, seat in enumerate(drawing)}
+            best = max(drawn.values())
+            drawing = [seat for seat in drawing if drawn[seat] == best]
+            if len(drawing) == 1:
+                return drawing[0]
+        return drawing[0]  # pragma: no cover - ties a hundred times running
+
+    def start_hand(self) -> None:
+        """Deal a new hand with the current dealer and begin its first phase."""
+        self.round_no += 1
+        self.log_mark = len(self.log)
+        self.hands, self.dead = self.deal_from(self.tile_set(), self.hand_sizes())
+        self.piles = [[] for _ in self.sides]
+        self.tricks_won = [0] * len(self.sides)
+        self.trick = None
+        self.last_trick = None
+        self.sitting_out = []
+        self.emit("deal", f"Hand {self.round_no}: {self.seat_name(self.dealer)} deals.", self.dealer)
+        self.begin_hand()
+
+    def next_dealer(self) -> int:
+        """The deal passes left (RULES 1.3)."""
+        return (self.dealer + 1) % self.seats
+
+    def throw_in(self, text: str) -> None:
+        """Abandon the hand without scoring (all passed) and deal the next with the next dealer."""
+        self.emit("throw_in", text)
+        self.dealer = self.next_dealer()
+        self.start_hand()
+
+    # ----- hooks ------------------------------------------------------------------------------------------------
+    def begin_hand(self) -> None:
+        """Start the hand's first phase. Default: no bidding, the dealer's left leads the first trick."""
+        self.start_play(self.next_seat(self.dealer))
+
+    def phase_legal(self, seat: int) -> list[Action]:
+        """Legal actions in the game's own phases (bidding, trumps...). Default: none."""
+        raise NotImplementedError(f"phase {self.phase!r} has no actions")
+
+    def phase_apply(self, seat: int, action: Action) -> None:
+        """Carry out an action of the game's own phases."""
+        raise NotImplementedError(f"phase {self.phase!r} has no actions")
+
+    def after_trick(self, winner: int, trick: Trick) -> bool:
+        """Called once a trick is taken; return True to end the hand now. Default: play on."""
+        return False
+
+    def score_hand(self) -> None:
+        """Award the hand's points with :meth:`award`. Default: one point per trick."""
+        for side, won in enumerate(self.tricks_won):
+            self.award(side, won, f"{self.side_name(side)} score {won} for their tricks.")
+
+    def match_result(self) -> list[int] | None:
+        """The winning sides once the match is decided, else None (RULES 1.5 by default)."""
+        winner = self.target_winner(self.target())
+        return None if winner is None else [winner]
+
+    def pile_points(self, side: int) -> int:
+        """What ``side`` has taken this hand, for the view (default: its tricks)."""
+        return self.tricks_won[side]
+
+    # ----- the play of tricks -----------------------------------------------------------------------------------
+    def active_seats(self) -> list[int]:
+        """The seats taking part in this hand's tricks (not sitting out)."""
+        return [s for s in range(self.seats) if s not in self.sitting_out]
+
+    def next_seat(self, seat: int) -> int:
+        """The next seat to the left that is not sitting out."""
+        for step in range(1, self.seats + 1):
+            candidate = (seat + step) % self.seats
+            if candidate not in self.sitting_out:
+                return candidate
+        return seat
+
+    def start_play(self, leader: int) -> None:
+        """Begin the play of tricks with ``leader`` to lead."""
+        self.phase = PLAY
+        self.turn = leader
+        self.trick = Trick(leader)
+
+    def play_legal(self, seat: int) -> list[Action]:
+        """The leader's plays (with a suit where the leader declares one) or the follows allowed (RULES 4.1)."""
+        assert self.trick is not None
+        rule = self.suit_rule()
+        hand = self.hands[seat]
+        if self.trick.led_suit is None:
+            out: list[Action] = []
+            for tile in _unique(hand):
+                choices = rule.lead_choices(tile)
+                if len(choices) == 1:
+                    out.append(Play(tile))
+                else:
+                    out.extend(Play(tile, suit=suit) for suit in choices)
+            return out
+        return [Play(tile) for tile in _unique(legal_follows(hand, self.trick.led_suit, rule))]
+
+    def play_tile(self, seat: int, action: Play) -> None:
+        """Put a tile on the trick; take the trick when everyone has played."""
+        assert self.trick is not None
+        tile = action.tile
+        self.hands[seat].remove(tile)
+        if self.trick.led_suit is None:
+            self.trick.led_suit = self.suit_rule().suit_of_lead(tile, action.suit)
+            words = f"{self.seat_name(seat)} led {tile} ({suit_words(self.trick.led_suit)})."
+        else:
+            words = f"{self.seat_name(seat)} played {tile}."
+        self.trick.plays.append((seat, tile))
+        self.emit("play", words, seat, tile=str(tile))
+        if len(self.trick.plays) < len(self.active_seats()):
+            self.turn = self.next_seat(seat)
+            return
+        self.take_trick(self.trick)
+
+    def take_trick(self, trick: Trick) -> None:
+        """The trick's winner takes it for their side and leads next (RULES 4.1); the hand may end."""
+        winner = trick.winner(self.suit_rule())
+        side = self.side_of(winner)
+        self.piles[side].extend(trick.tiles())
+        self.tricks_won[side] += 1
+        self.last_trick = {"winner": winner, "plays": [[s, str(t)] for s, t in trick.plays]}
+        self.emit("trick", f"{self.seat_name(winner)} took the trick.", winner, side=side)
+        self.trick = Trick(winner)
+        self.turn = winner
+        ended = self.after_trick(winner, trick)
+        if self._over:
+            return
+        if ended or not any(self.hands[s] for s in self.active_seats()):
+            self.end_hand()
+
+    def end_hand(self) -> None:
+        """Score the hand, then end the match or deal the next hand."""
+        self.trick = None
+        self.emit("hand_over", f"Hand {self.round_no} is over.")
+        self.score_hand()
+        result = self.match_result()
+        if result is not None:
+            names = " and ".join(self.side_name(s) for s in result)
+            totals = ", ".join(str(self._score[s]) for s in result)
+            self.finish(result, f"{names} won the match with {totals}.")
+            return
+        self.dealer = self.next_dealer()
+        self.start_hand()
+
+    # ----- the contract -----------------------------------------------------------------------------------------
+    def _to_act(self) -> tuple[int, ...]:
+        return (self.turn,)
+
+    def _legal(self, seat: int) -> list[Action]:
+        if self.phase == PLAY:
+            return self.play_legal(seat)
+        return self.phase_legal(seat)
+
+    def _apply(self, seat: int, action: Action) -> None:
+        if self.phase == PLAY and isinstance(action, Play):
+            self.play_tile(seat, action)
+        else:
+            self.phase_apply(seat, action)
+
+    # ----- words, views and zones -------------------------------------------------------------------------------
+    def seat_name(self, seat: int) -> str:
+        """A seat in words (the bot shows names instead)."""
+        return f"Seat {seat + 1}"
+
+    def side_name(self, side: int) -> str:
+        """A side in words."""
+        return " & ".join(self.seat_name(s) for s in self.sides[side])
+
+    def describe(self, action: Action) -> str:
+        if isinstance(action, Play):
+            if action.suit:
+                return f"{action.tile} (lead {suit_words(action.suit)})"
+            return str(action.tile)
+        if isinstance(action, Bid):
+            return f"Bid {action.amount}"
+        if isinstance(action, Pass):
+            return "Pass"
+        if isinstance(action, Call):
+            return action.name.replace("_", " ").capitalize()
+        return str(action)
+
+    def prompt(self) -> str:
+        if self._over:
+            return super().prompt()
+        name = self.seat_name(self.turn)
+        if self.phase != PLAY:
+            return f"{name} to act."
+        assert self.trick is not None
+        if self.trick.led_suit is None:
+            return f"{name} to lead."
+        return f"{name} to play: {suit_words(self.trick.led_suit)} were led."
+
+    def contract_view(self) -> dict[str, Any] | None:
+        """The view's ``contract`` entry (default: none)."""
+        return None
+
+    def _view(self, seat: int | None, view: dict[str, Any]) -> None:
+        view["kind"] = "trick"
+        view["target"] = self.target()
+        view["phase"] = self.phase
+        view["dealer"] = self.dealer
+        view["bids"] = []
+        view["contract"] = self.contract_view()
+        view["trick"] = self.trick.to_view() if self.trick is not None else None
+        view["last_trick"] = self.last_trick
+        view["tricks_won"] = list(self.tricks_won)
+        view["points_taken"] = [self.pile_points(side) for side in range(len(self.sides))]
+        view["sitting_out"] = list(self.sitting_out)
+        view["turnup"] = None
+        view["log"] = [e.text for e in self.log[self.log_mark:][-8:] if e.text]
+
+    def hand_lists(self) -> list[list[Tile]]:
+        return self.hands
+
+    def zones(self) -> dict[str, list[Tile]]:
+        zones = {f"hand{s}": list(h) for s, h in enumerate(self.hands)}
+        zones["trick"] = self.trick.tiles() if self.trick is not None else []
+        for side, pile in enumerate(self.piles):
+            zones[f"taken{side}"] = list(pile)
+        zones["dead"] = list(self.dead)
+        return zones
+
+    def full_set(self) -> list[Tile]:
+        return self.tile_set()
+
+
+def _unique(tiles: list[Tile]) -> list[Tile]:
+    """Each tile once (two identical tiles in one hand are one choice)."""
+    seen: list[Tile] = []
+    for tile in tiles:
+        if tile not in seen:
+            seen.append(tile)
+    return seen
