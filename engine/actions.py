@@ -16,8 +16,10 @@ True
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from engine.errors import IllegalAction
 from engine.tiles import Tile
@@ -132,8 +134,7 @@ def parse_action(text: str) -> Action:
     raise IllegalAction(f"{text!r} is not an action")
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """Something that happened, in words for the table (``text``) and in data for code.
 
     ``kind`` is one of a small vocabulary (``play``, ``draw``, ``pass``, ``score``, ``round_over``, ``match_over``,
@@ -146,4 +147,4 @@ class Event:
     seat: int | None = None
     side: int | None = None
     points: int = 0
-    data: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    data: Mapping[str, Any] = MappingProxyType({})

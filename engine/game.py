@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 from engine.actions import Action, Event
 from engine.errors import BadOption, GameOver, IllegalAction, NotYourTurn
-from engine.tiles import Tile, tiles_from
+from engine.tiles import TILE_ORDER, Tile, tiles_from
 
 SAVE_FORMAT = 1
 LOG_IN_VIEW = 8
@@ -178,7 +178,18 @@ class Game(ABC):
         """Every legal action for ``seat`` now (empty when it is not that seat's decision)."""
         if self._over or seat not in self._to_act():
             return []
-        return self._legal(seat)
+        return list(self._legal_now(seat))
+
+    def _legal_now(self, seat: int) -> list[Action]:
+        # Legal actions depend only on the state, which changes only through apply (which grows the history), so
+        # they are computed once per state and seat: a chooser and apply's check then share the work.
+        key = (seat, len(self.history), len(self.log))
+        cached = self.__dict__.get("_legal_cache")
+        if cached is not None and cached[0] == key:
+            return cached[1]  # type: ignore[no-any-return]
+        legal = self._legal(seat)
+        self.__dict__["_legal_cache"] = (key, legal)
+        return legal
 
     def is_legal(self, seat: int, action: Action) -> bool:
         """True when ``seat`` may take ``action`` now."""
@@ -193,7 +204,7 @@ class Game(ABC):
         awaited = self._to_act()
         if seat not in awaited:
             raise NotYourTurn(f"it is not your turn: waiting for {self.seat_list(awaited)}")
-        if action not in self._legal(seat):
+        if action not in self._legal_now(seat):
             raise IllegalAction(f"{self.describe(action)} is not a legal move now")
 
     def apply(self, seat: int, action: Action) -> list[Event]:
@@ -263,12 +274,14 @@ class Game(ABC):
         shared = {"history": list(self.history), "log": list(self.log)}
         memo: dict[int, Any] = {id(self.history): shared["history"], id(self.log): shared["log"]}
         for name, value in vars(self).items():
+            if name == "_legal_cache":
+                continue
             twin.__dict__[name] = shared[name] if name in shared else copy.deepcopy(value, memo)
         return twin
 
     def snapshot(self) -> dict[str, Any]:
         """The full internal state as plain data: two games with equal snapshots are the same game."""
-        return {name: _plain(value) for name, value in sorted(vars(self).items())}
+        return {name: _plain(value) for name, value in sorted(vars(self).items()) if name != "_legal_cache"}
 
     # ----- shared helpers for subclasses ---------------------------------------------------------------------
     def seat_list(self, seats: Sequence[int]) -> str:
@@ -343,7 +356,7 @@ class Game(ABC):
             hands = []
             at = 0
             for size in sizes:
-                hands.append(sorted(pool[at:at + size], reverse=True))
+                hands.append(sorted(pool[at:at + size], key=TILE_ORDER, reverse=True))
                 at += size
             return hands, pool[at:]
         rest = Counter(tiles)
@@ -356,12 +369,12 @@ class Game(ABC):
         if bone is None:
             pool = list(rest.elements())
             self.rng.shuffle(pool)
-            return [sorted(h, reverse=True) for h in rig], pool
+            return [sorted(h, key=TILE_ORDER, reverse=True) for h in rig], pool
         for tile in bone:
             if rest[tile] <= 0:
                 raise BadOption(f"boneyard: {tile} is not in the set or is dealt twice")
             rest[tile] -= 1
-        return [sorted(h, reverse=True) for h in rig], bone
+        return [sorted(h, key=TILE_ORDER, reverse=True) for h in rig], bone
 
     # ----- what a game implements ------------------------------------------------------------------------------
     @classmethod

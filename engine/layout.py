@@ -17,8 +17,7 @@ the game's connection rule.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.errors import IllegalAction
 from engine.tiles import Tile
@@ -27,8 +26,7 @@ ARMS = ("W", "E", "N", "S")
 ARM_WORDS = {"W": "left", "E": "right", "N": "top", "S": "bottom"}
 
 
-@dataclass(frozen=True, slots=True)
-class Placed:
+class Placed(NamedTuple):
     """A tile on an arm: ``inner`` touches the line, ``outer`` is the end it exposes."""
 
     tile: Tile
@@ -37,8 +35,7 @@ class Placed:
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
-class OpenEnd:
+class OpenEnd(NamedTuple):
     """An end a tile may be played on: its arm, the value it shows, and whether its end tile is a double."""
 
     arm: str
@@ -112,6 +109,10 @@ class LineOfPlay:
     def open_ends(self) -> list[OpenEnd]:
         """The ends open for play, in arm order."""
         return [OpenEnd(arm, self.end_value(arm), self.end_is_double(arm)) for arm in self.open_arms()]
+
+    def end_values(self) -> list[tuple[str, int]]:
+        """``(arm, value)`` for each open end: the part of :meth:`open_ends` that ordinary matching needs."""
+        return [(arm, self.end_value(arm)) for arm in self.open_arms()]
 
     def place(self, tile: Tile, arm: str, face: int, seat: int) -> Placed:
         """Add ``tile`` to ``arm`` with its ``face`` end touching; the game has already checked the connection."""

@@ -16,7 +16,7 @@ from engine.errors import BadOption, IllegalAction
 from engine.game import Game, OptionSpec
 from engine.layout import ARM_WORDS, LineOfPlay, OpenEnd, Placed
 from engine.scoring import cascade, lowest_unique, round_points
-from engine.tiles import Tile, double_set, highest_double, pip_total
+from engine.tiles import TILE_ORDER, Tile, double_set, highest_double, pip_total
 
 MAX_REDEALS = 1000
 
@@ -42,13 +42,15 @@ class LineGame(Game):
     """A layout game played in rounds to a target score.
 
     Class settings a game may change: ``DRAWS`` (draw game or block game), ``FORMULA`` (default round formula),
-    ``CHECK_TARGET_IN_PLAY`` (Bergen and Muggins end the match the moment a side reaches the target).
+    ``CHECK_TARGET_IN_PLAY`` (Bergen and Muggins end the match the moment a side reaches the target),
+    ``SCORES_IN_PLAY`` (points are scored by plays, not only at round end: computer players then try moves out).
     """
 
     DRAWS = True
     FORMULA = "sum_minus_own"
     CHECK_TARGET_IN_PLAY = False
     DOUBLES_INLINE = False
+    SCORES_IN_PLAY = False
 
     # ----- options and set ---------------------------------------------------------------------------------------
     def tile_set(self) -> list[Tile]:
@@ -162,11 +164,20 @@ class LineGame(Game):
     def plays(self, seat: int) -> list[Action]:
         """Every legal tile play for ``seat`` now."""
         out: list[Action] = []
+        if type(self).connects is LineGame.connects:
+            # Ordinary matching, the common case, without a hook call per tile and end.
+            pairs = self.line.end_values()
+            for tile in self.hands[seat]:
+                high, low = tile.high, tile.low
+                for arm, value in pairs:
+                    if high == value or low == value:
+                        out.append(play_action(tile, arm, value))
+            return out
         ends = self.line.open_ends()
         for tile in self.hands[seat]:
             for end in ends:
                 for face in self.connects(end, tile):
-                    out.append(Play(tile, end.arm, face))
+                    out.append(play_action(tile, end.arm, face))
         return out
 
     def _legal(self, seat: int) -> list[Action]:
@@ -213,7 +224,7 @@ class LineGame(Game):
             drawn += 1
             if voluntary or self.plays(seat):
                 break
-        self.hands[seat].sort(reverse=True)
+        self.hands[seat].sort(key=TILE_ORDER, reverse=True)
         word = "tile" if drawn == 1 else "tiles"
         self.emit("draw", f"{self.seat_name(seat)} drew {drawn} {word}.", seat, count=drawn)
 
@@ -342,6 +353,18 @@ class LineGame(Game):
 
     def full_set(self) -> list[Tile]:
         return self.tile_set()
+
+
+_PLAYS: dict[tuple[Tile, str, int], Play] = {}
+
+
+def play_action(tile: Tile, arm: str, face: int) -> Play:
+    """The (interned) action of playing ``tile`` on ``arm`` with ``face`` touching."""
+    key = (tile, arm, face)
+    action = _PLAYS.get(key)
+    if action is None:
+        action = _PLAYS[key] = Play(tile, arm, face)
+    return action
 
 
 def _minus(tiles: list[Tile], used: list[Tile]) -> list[Tile]:

@@ -18,6 +18,8 @@ import random
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
+from operator import attrgetter
 
 from engine.errors import BadOption
 
@@ -83,9 +85,14 @@ class Tile:
 _INTERNED: dict[tuple[int, int], Tile] = {}
 
 
+@cache
 def double_set(top: int) -> tuple[Tile, ...]:
     """Every tile from 0-0 to ``top``-``top``: double-six (28), double-nine (55), double-twelve (91)."""
     return tuple(Tile.of(a, b) for a in range(top + 1) for b in range(a + 1))
+
+
+#: Sort key for tiles, highest end then lowest (``sorted(hand, key=TILE_ORDER, reverse=True)``), evaluated in C.
+TILE_ORDER = attrgetter("high", "low")
 
 
 def pip_total(tiles: Iterable[Tile]) -> int:

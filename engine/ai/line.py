@@ -35,16 +35,19 @@ class LineHeuristic:
         return best[2]
 
     def rate(self, game: Game, seat: int, side: int, play: Play, hand: list[Tile], ahead: bool) -> float:
-        trial = game.clone()
-        before = trial.score[side]
-        trial.apply(seat, play)
-        gained = trial.score[side] - before
-        if trial.is_over and seat in trial.winner:
-            return 10_000.0
         rest = [t for t in hand if t != play.tile]
+        gained = 0
+        if getattr(game, "SCORES_IN_PLAY", True):
+            # Only games that score during play need the move tried on a copy.
+            trial = game.clone()
+            before = trial.score[side]
+            trial.apply(seat, play)
+            gained = trial.score[side] - before
+            if trial.is_over and seat in trial.winner:
+                return 10_000.0
         if not rest:
             return 5_000.0 + gained
-        ends = [e for e, _ in _open_values(trial)]
+        ends = _ends_after(game, play)
         numbers = Counter(n for t in rest for n in {t.high, t.low})
         keeps = sum(numbers[e] for e in ends)
         value = 10.0 * gained + play.tile.pips + 2.5 * keeps + (3.0 if play.tile.is_double else 0.0)
@@ -53,9 +56,14 @@ class LineHeuristic:
         return value + self.rng.random() * 0.01
 
 
-def _open_values(game: Game) -> list[tuple[int, str]]:
-    line = game.view(None).get("line") or {}
-    return [(value, arm) for arm, value in line.get("open_ends", [])]
+def _ends_after(game: Game, play: Play) -> list[int]:
+    """The open values once ``play`` is made (the played arm now shows the tile's far end)."""
+    line = getattr(game, "line", None)
+    if line is None or play.face is None:
+        return []
+    ends = {end.arm: end.value for end in line.open_ends()}
+    ends[play.end] = play.tile.other(play.face)
+    return list(ends.values())
 
 
 PLAYER = LineHeuristic

@@ -1,0 +1,97 @@
+"""Engine speed: random-play games per second for every registered game, and a comparison with the PyPI
+``dominoes`` package (a benchmark-only dependency: ``pip install -e '.[bench]'``) on its own game, the four-player
+double-six Block game, measured in the same run.
+
+    .venv/bin/python benchmarks/engine_throughput.py [--seconds 2]
+
+The unit of comparison is one hand (round): a fresh deal played with random legal moves until it ends, in both
+engines. Our figure includes building the game through ``new_game`` (options validated, seeded deal) and checking
+every action against the legal list, as the bot does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine import catalogue, new_game  # noqa: E402
+
+
+def rate(work: Callable[[int], None], seconds: float) -> float:
+    """Calls of ``work`` per second over about ``seconds``."""
+    count = 0
+    started = time.perf_counter()
+    while True:
+        work(count)
+        count += 1
+        elapsed = time.perf_counter() - started
+        if elapsed >= seconds:
+            return count / elapsed
+
+
+def our_match(key: str, seats: int) -> Callable[[int], None]:
+    def play(seed: int) -> None:
+        game = new_game(key, seats, seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            seat = rng.choice(game.to_act)
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+    return play
+
+
+def our_block_hand(seed: int) -> None:
+    game = new_game("block", 4, seed, {"set": 6})
+    rng = random.Random(seed)
+    while game.round_no == 1 and not game.is_over:
+        seat = game.to_act[0]
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+
+
+def their_block_hand(seed: int) -> None:
+    import dominoes
+
+    random.seed(seed)
+    game = dominoes.Game.new()
+    while game.result is None:
+        game.make_move(*random.choice(game.valid_moves))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seconds", type=float, default=1.5, help="time per measurement")
+    parser.add_argument("--trials", type=int, default=3, help="measurements per figure (median reported)")
+    args = parser.parse_args()
+
+    print(f"Python {sys.version.split()[0]}; median of {args.trials} trials of {args.seconds} s each")
+    print(f"{'game':16}{'seats':>6}{'matches/s':>12}")
+    for key, spec in catalogue().items():
+        seats = 4 if 4 in spec.seats else spec.seats[0]
+        figure = statistics.median(rate(our_match(key, seats), args.seconds) for _ in range(args.trials))
+        print(f"{key:16}{seats:>6}{figure:>12.1f}")
+
+    try:
+        import dominoes  # noqa: F401
+    except ImportError:
+        print("\n(the dominoes package is not installed: pip install -e '.[bench]' for the comparison)")
+        return 0
+    ours, theirs = [], []
+    for _ in range(args.trials):  # interleaved, so both see the same machine load
+        ours.append(rate(our_block_hand, args.seconds))
+        theirs.append(rate(their_block_hand, args.seconds))
+    our_rate, their_rate = statistics.median(ours), statistics.median(theirs)
+    print("\nFour-player double-six Block, one hand, random legal moves:")
+    print(f"  domino-hall {our_rate:10.1f} hands/s")
+    print(f"  dominoes    {their_rate:10.1f} hands/s")
+    print(f"  ratio       {our_rate / their_rate:10.2f}x (target: at least 2x)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

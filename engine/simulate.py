@@ -1,0 +1,161 @@
+"""Play any game from the command line: computer players at scale, or one seat played by you.
+
+    python -m engine.simulate draw --seats 4 --games 1000 --seed 1
+    python -m engine.simulate muggins --seats 2 --human 0
+    python -m engine.simulate texas42 --option texas_marks=on --players random
+
+It prints each seat's wins, average final score, rounds and actions per match, and games per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
+
+from engine.ai import Player, computer_player
+from engine.errors import DominoError
+from engine.game import Game, option_text
+from engine.registry import catalogue, game_spec, new_game
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
+    """``name=value`` pairs from the command line (values are parsed by the game's option specs)."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep:
+            raise SystemExit(f"--option takes name=value, not {pair!r}")
+        options[name.strip()] = value.strip()
+    return options
+
+
+def play_match(game: Game, players: Sequence[Player]) -> int:
+    """Play ``game`` to the end with one player per seat; returns the number of actions taken."""
+    actions = 0
+    while not game.is_over:
+        for seat in game.to_act:
+            game.apply(seat, players[seat].choose(game, seat))
+            actions += 1
+            if game.is_over:
+                break
+    return actions
+
+
+def simulate(key: str, seats: int, games: int, seed: int, options: dict[str, Any], level: str) -> dict[str, Any]:
+    """Play ``games`` matches between computer players and gather results."""
+    wins = [0] * seats
+    totals = [0] * seats
+    rounds = actions = 0
+    started = time.perf_counter()
+    for number in range(games):
+        game = new_game(key, seats, seed + number, options)
+        players = [computer_player(key, seed * 1000 + number * 10 + s, level) for s in range(seats)]
+        actions += play_match(game, players)
+        rounds += game.round_no
+        for s in game.winner:
+            wins[s] += 1
+        for s in range(seats):
+            totals[s] += game.score[game.side_of(s)]
+    elapsed = time.perf_counter() - started
+    return {"wins": wins, "avg_score": [t / games for t in totals], "rounds": rounds / games,
+            "actions": actions / games, "seconds": elapsed, "games_per_second": games / elapsed if elapsed else 0.0}
+
+
+def show_view(game: Game, seat: int, out: TextIO) -> None:
+    """The human seat's picture of the table, in text."""
+    view = game.view(seat)
+    out.write("\n" + "-" * 60 + "\n")
+    scores = ", ".join(f"{'/'.join(str(s + 1) for s in side)}: {pts}"
+                       for side, pts in zip(view["sides"], view["scores"], strict=True))
+    out.write(f"{view['title']} - round {view['round']} - scores {scores}\n")
+    line = view.get("line")
+    if line and line.get("center"):
+        ends = ", ".join(f"{arm} shows {value}" for arm, value in line["open_ends"])
+        out.write(f"Line: {len(game.zones().get('line', []))} tiles; open ends: {ends}\n")
+    for key in ("contract", "trick", "pot", "stacks", "row", "count", "boneyard"):
+        if view.get(key) not in (None, [], {}):
+            out.write(f"{key}: {view[key]}\n")
+    out.write("Tiles in hands: " + ", ".join(f"seat {s + 1}: {n}" for s, n in enumerate(view["hand_counts"])) + "\n")
+    out.write(f"Your hand (seat {seat + 1}): {' '.join(view['hand'] or [])}\n")
+    out.write(view["prompt"] + "\n")
+
+
+def human_turn(game: Game, seat: int, read: Callable[[], str], out: TextIO) -> None:
+    """List the legal actions and apply the one chosen by number."""
+    legal = game.legal_actions(seat)
+    show_view(game, seat, out)
+    for number, action in enumerate(legal, 1):
+        out.write(f"  {number:>2}. {game.describe(action)}\n")
+    while True:
+        out.write("Your choice: ")
+        out.flush()
+        answer = read().strip()
+        if answer.lower() in ("q", "quit"):
+            raise SystemExit("Bye.")
+        if answer.isdigit() and 1 <= int(answer) <= len(legal):
+            break
+        out.write(f"Type a number from 1 to {len(legal)} (or q to quit).\n")
+    for event in game.apply(seat, legal[int(answer) - 1]):
+        out.write(f"* {event.text}\n")
+
+
+def play_human(key: str, seats: int, human: int, seed: int, options: dict[str, Any], level: str,
+               read: Callable[[], str], out: TextIO) -> Game:
+    """One match with ``human`` played from the terminal and computer players elsewhere."""
+    game = new_game(key, seats, seed, options)
+    players = [computer_player(key, seed * 10 + s, level) for s in range(seats)]
+    for event in game.log:
+        out.write(f"* {event.text}\n")
+    while not game.is_over:
+        for seat in game.to_act:
+            if seat == human:
+                human_turn(game, seat, read, out)
+            else:
+                for event in game.apply(seat, players[seat].choose(game, seat)):
+                    out.write(f"* {event.text}\n")
+            if game.is_over:
+                break
+    out.write(f"\n{game.prompt()} Final scores: {list(game.score)}\n")
+    return game
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Command-line entry point."""
+    parser = argparse.ArgumentParser(prog="python -m engine.simulate", description=__doc__.split("\n")[0])
+    parser.add_argument("game", nargs="?", help="game key (omit to list the games)")
+    parser.add_argument("--seats", type=int, help="players (default: the game's smallest table)")
+    parser.add_argument("--games", type=int, default=100, help="matches to play (default 100)")
+    parser.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a house rule")
+    parser.add_argument("--players", choices=("best", "random"), default="best", help="computer player level")
+    parser.add_argument("--human", type=int, metavar="SEAT", help="play this seat (numbered from 0) yourself")
+    args = parser.parse_args(argv)
+    if not args.game:
+        for spec in catalogue().values():
+            options = ", ".join(f"{o.name}={option_text(o.default)}" for o in spec.options)
+            print(f"{spec.key:14} {spec.title:28} seats {list(spec.seats)}  {options}")
+        return 0
+    try:
+        spec = game_spec(args.game)
+        seats = args.seats or spec.seats[0]
+        options = parse_options(args.option)
+        if args.human is not None:
+            play_human(spec.key, seats, args.human, args.seed, options, args.players, sys.stdin.readline, sys.stdout)
+            return 0
+        result = simulate(spec.key, seats, args.games, args.seed, options, args.players)
+    except DominoError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    print(f"{spec.title}: {args.games} matches, {seats} seats, seed {args.seed}, {args.players} players")
+    for seat in range(seats):
+        print(f"  seat {seat + 1}: {result['wins'][seat]:>5} wins, average final score {result['avg_score'][seat]:.1f}")
+    print(f"  {result['rounds']:.2f} rounds and {result['actions']:.1f} actions per match")
+    print(f"  {result['games_per_second']:.1f} games/s ({result['seconds']:.2f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,177 @@
+"""The engine contract: tiles, actions, registry, options, errors and saved games."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine import (
+    BadOption,
+    CorruptState,
+    GameOver,
+    IllegalAction,
+    NotYourTurn,
+    Pass,
+    Play,
+    Tile,
+    catalogue,
+    double_set,
+    game_spec,
+    load,
+    new_game,
+    parse_action,
+)
+from engine.actions import Bid, Call, Choose, Draw
+
+
+def test_rule_1_1_tiles_are_unordered_and_written_high_first() -> None:
+    assert Tile.of(2, 5) == Tile.of(5, 2) and str(Tile.of(2, 5)) == "5-2"
+    assert Tile.of(9, 9).pips == 18 and Tile.of(9, 9).is_double
+
+
+def test_rule_1_2_set_sizes() -> None:
+    assert [len(double_set(n)) for n in (6, 9, 12)] == [28, 55, 91]
+    assert len(set(double_set(12))) == 91
+
+
+def test_tile_parse_rejects_nonsense() -> None:
+    for bad in ("", "6", "a-b", "6-4-2", "99-1"):
+        with pytest.raises(BadOption):
+            Tile.parse(bad)
+
+
+@pytest.mark.parametrize("action", [Play(Tile.of(6, 4), "E", 4), Play(Tile.of(5, 5)), Play(Tile.of(3, 2), suit="3"),
+                                    Draw(), Pass(), Bid(42), Call("trump:doubles"),
+                                    Choose((Tile.of(1, 0), Tile.of(6, 6), Tile.of(3, 3)))])
+def test_actions_have_a_stable_string_form(action: object) -> None:
+    assert parse_action(str(action)) == action
+
+
+def test_choose_is_the_same_whatever_order_the_tiles_were_picked() -> None:
+    assert Choose((Tile.of(1, 0), Tile.of(6, 6))) == Choose((Tile.of(6, 6), Tile.of(1, 0)))
+
+
+@pytest.mark.parametrize("text", ["", "play:", "bid:x", "fly", "play:6-4@east"])
+def test_parse_action_rejects_garbage(text: str) -> None:
+    with pytest.raises(IllegalAction):
+        parse_action(text)
+
+
+def test_registry_lists_draw_and_block_with_options_and_summaries() -> None:
+    games = catalogue()
+    assert {"draw", "block"} <= set(games)
+    for spec in games.values():
+        assert spec.summary and spec.title and spec.seats
+        for option in spec.options:
+            assert option.default in option.choices and option.help
+
+
+def test_unknown_game_is_a_clear_bad_option() -> None:
+    with pytest.raises(BadOption, match="there is no game 'chess'"):
+        new_game("chess", 2)
+
+
+@pytest.mark.parametrize("seats", [0, 1, 7, -1])
+def test_seat_counts_a_game_does_not_allow(seats: int) -> None:
+    with pytest.raises(BadOption, match="2 to 6 players"):
+        new_game("draw", seats)
+
+
+def test_unknown_and_out_of_range_options() -> None:
+    with pytest.raises(BadOption, match="has no option 'speed'"):
+        new_game("draw", 2, options={"speed": 3})
+    with pytest.raises(BadOption, match="target cannot be 77"):
+        new_game("draw", 2, options={"target": 77})
+    with pytest.raises(BadOption):
+        new_game("draw", 2, options={"first_double_spinner": "maybe"})
+
+
+def test_option_values_as_text_from_a_menu_are_parsed() -> None:
+    game = new_game("draw", 2, options={"target": "50", "first_double_spinner": "on", "set": "9"})
+    assert game.options["target"] == 50 and game.options["first_double_spinner"] is True
+
+
+def test_rigged_deal_must_use_real_distinct_tiles() -> None:
+    with pytest.raises(BadOption):
+        new_game("draw", 2, options={"set": 6, "deal": [["6-6"], ["6-6"]]})
+    with pytest.raises(BadOption):
+        new_game("draw", 2, options={"set": 6, "deal": [["9-9"], ["1-0"]]})
+    with pytest.raises(BadOption):
+        new_game("draw", 2, options={"set": 6, "deal": [["6-6"]]})
+
+
+def test_wrong_seat_and_illegal_actions_change_nothing() -> None:
+    game = new_game("draw", 3, seed=4)
+    before = game.snapshot()
+    waiting = game.to_act[0]
+    other = (waiting + 1) % 3
+    with pytest.raises(NotYourTurn, match="not your turn"):
+        game.apply(other, game.legal_actions(waiting)[0])
+    with pytest.raises(IllegalAction, match="not a legal move"):
+        game.apply(waiting, Play(Tile.of(12, 12), "W", 12))
+    with pytest.raises(NotYourTurn):
+        game.apply(9, Pass())
+    assert game.snapshot() == before
+
+
+def test_actions_after_the_match_raise_game_over() -> None:
+    game = new_game("block", 2, seed=1, options={"target": 50})
+    while not game.is_over:
+        seat = game.to_act[0]
+        game.apply(seat, game.legal_actions(seat)[0])
+    with pytest.raises(GameOver):
+        game.apply(0, Pass())
+    assert game.legal_actions(0) == [] and game.to_act == ()
+
+
+def test_saved_game_round_trips_through_json() -> None:
+    game = new_game("draw", 4, seed=11, options={"first_double_spinner": True})
+    for _ in range(25):
+        seat = game.to_act[0]
+        game.apply(seat, game.legal_actions(seat)[-1])
+    copy = load(json.loads(json.dumps(game.to_dict())))
+    assert copy.snapshot() == game.snapshot()
+    assert copy.view(1) == game.view(1)
+
+
+@pytest.mark.parametrize("mutate", [
+    lambda d: d.update(format=99),
+    lambda d: d.pop("seed"),
+    lambda d: d.update(game="nope"),
+    lambda d: d.update(seats=1),
+    lambda d: d.update(actions="garbage"),
+    lambda d: d["actions"].append([0, "play:12-12@W/12"]),
+    lambda d: d["actions"].append(["x"]),
+    lambda d: d["options"].update(target=3),
+])
+def test_malformed_saved_state_is_a_clear_corrupt_state(mutate: object) -> None:
+    game = new_game("draw", 2, seed=3)
+    seat = game.to_act[0]
+    game.apply(seat, game.legal_actions(seat)[0])
+    data = game.to_dict()
+    mutate(data)  # type: ignore[operator]
+    with pytest.raises(CorruptState):
+        load(data)
+
+
+def test_load_rejects_a_non_mapping() -> None:
+    with pytest.raises(CorruptState):
+        load([1, 2, 3])  # type: ignore[arg-type]
+
+
+def test_view_hides_other_hands_and_the_boneyard() -> None:
+    game = new_game("draw", 3, seed=8)
+    view = game.view(0)
+    assert view["hand"] == [str(t) for t in game.hands[0]]
+    assert view["hand_counts"] == [len(h) for h in game.hands]
+    text = json.dumps(view)
+    for tile in game.hands[1] + game.boneyard:
+        assert f'"{tile}"' not in text
+    assert game.view(None)["hand"] is None
+
+
+def test_game_spec_lookup_names_the_games_on_error() -> None:
+    assert game_spec("draw").title == "Draw Dominoes"
+    with pytest.raises(BadOption, match="draw"):
+        game_spec("")
