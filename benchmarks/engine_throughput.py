@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine import catalogue, new_game  # noqa: E402
+from engine import catalogue, new_game
 
 
 def rate(work: Callable[[int], None], seconds: float) -> float:

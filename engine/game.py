@@ -380,6 +380,7 @@ class Game(ABC):
     @classmethod
     def check_options(cls, seats: int, options: Mapping[str, Any]) -> None:
         """Reject option combinations this game cannot play (BadOption). Default: all are fine."""
+        return None
 
     @abstractmethod
     def _setup(self) -> None:

@@ -135,8 +135,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not args.game:
         for spec in catalogue().values():
-            options = ", ".join(f"{o.name}={option_text(o.default)}" for o in spec.options)
-            print(f"{spec.key:14} {spec.title:28} seats {list(spec.seats)}  {options}")
+            flags = ", ".join(f"{o.name}={option_text(o.default)}" for o in spec.options)
+            print(f"{spec.key:14} {spec.title:28} seats {list(spec.seats)}  {flags}")
         return 0
     try:
         spec = game_spec(args.game)

@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.errors import BadOption
 from engine.game import GameSpec, OptionSpec
+from engine.games.draw import check_set_seats, hand_size_for
 from engine.layout import LineOfPlay
 from engine.linegame import BLOCK_TIE, LineGame, set_option, target_option
-from engine.games.draw import check_set_seats, hand_size_for
 from engine.scoring import FORMULAS
+from engine.tiles import double_set
 
 
 class BlockGame(LineGame):
@@ -22,9 +24,7 @@ class BlockGame(LineGame):
     def check_options(cls, seats: int, options: Mapping[str, Any]) -> None:
         top = int(options["set"])
         check_set_seats(top, seats)
-        if hand_size_for(top, seats, block=True) * seats > len(range((top + 1) * (top + 2) // 2)):
-            from engine.errors import BadOption
-
+        if hand_size_for(top, seats, block=True) * seats > len(double_set(top)):
             raise BadOption(f"a double-{top} set is too small for {seats} players")
 
     def hand_size(self) -> int:
