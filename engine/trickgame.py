@@ -81,7 +81,6 @@ class TrickGame(Game):
     def start_hand(self) -> None:
         """Deal a new hand with the current dealer and begin its first phase."""
         self.round_no += 1
-        self.log_mark = len(self.log)
         self.hands, self.dead = self.deal_from(self.tile_set(), self.hand_sizes())
         self.piles = [[] for _ in self.sides]
         self.tricks_won = [0] * len(self.sides)
@@ -97,6 +96,7 @@ class TrickGame(Game):
 
     def throw_in(self, text: str) -> None:
         """Abandon the hand without scoring (all passed) and deal the next with the next dealer."""
+        self.log_mark = len(self.log)
         self.emit("throw_in", text)
         self.dealer = self.next_dealer()
         self.start_hand()
@@ -203,6 +203,7 @@ class TrickGame(Game):
     def end_hand(self) -> None:
         """Score the hand, then end the match or deal the next hand."""
         self.trick = None
+        self.log_mark = len(self.log)
         self.emit("hand_over", f"Hand {self.round_no} is over.")
         self.score_hand()
         result = self.match_result()
