@@ -217,11 +217,12 @@ class FortyTwoGame(TrickGame):
         side, other = self.bidding_side(), 1 - self.bidding_side()
         made = self.made()
         taken = [self.pile_points(0), self.pile_points(1)]
+        dead = sum(count_value(tile) for tile in self.dead)
         self.last_hand = {"bidder": self.high[0] if self.high else None, "bid": self.bid, "trumps": self.trumps,
-                          "made": made, "points_taken": taken}
+                          "made": made, "points_taken": taken, "dead_count": dead}
         verdict = "made" if made else "were set on"
         self.emit("contract", f"{self.side_name(side)} {verdict} their bid of {self.bid_words(self.bid)}.",
-                  made=made, points_taken=taken)
+                  made=made, points_taken=taken, dead_count=dead)
         winner = side if made else other
         if self.marks():
             marks = self.marks_for(self.bid)
