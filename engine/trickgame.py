@@ -29,7 +29,13 @@ MAX_LOTS = 100
 
 
 class TrickGame(Game):
-    """A match of a trick-taking game. Subclasses set the phases before play and the scoring."""
+    """A match of a trick-taking game. Subclasses set the phases before play and the scoring.
+
+    ``DEALER_ROLE`` names what the rotating ``dealer`` seat does, in the lots and deal messages (a game without a
+    dealer, like Eleven Point Black Tile, uses the seat as its first leader: ``"leads"``).
+    """
+
+    DEALER_ROLE = "deals"
 
     # ----- what a game says about itself ------------------------------------------------------------------------
     def tile_set(self) -> list[Tile]:
@@ -62,7 +68,8 @@ class TrickGame(Game):
         self.turn = 0
         self.log_mark = 0
         self.dealer = self.draw_lots()
-        self.emit("lots", f"{self.seat_name(self.dealer)} drew the highest tile and deals first.", self.dealer)
+        self.emit("lots", f"{self.seat_name(self.dealer)} drew the highest tile and {self.DEALER_ROLE} first.",
+                  self.dealer)
         self.start_hand()
 
     def draw_lots(self) -> int:
@@ -87,7 +94,7 @@ class TrickGame(Game):
         self.trick = None
         self.last_trick = None
         self.sitting_out = []
-        self.emit("deal", f"Hand {self.round_no}: {self.seat_name(self.dealer)} deals.", self.dealer)
+        self.emit("deal", f"Hand {self.round_no}: {self.seat_name(self.dealer)} {self.DEALER_ROLE}.", self.dealer)
         self.begin_hand()
 
     def next_dealer(self) -> int:
