@@ -1,0 +1,87 @@
+"""Bingo, the one-player game: the row of tiles wrapped in lines, the tile being touched, the count.
+
+Under each tile is the number it will be touched with next, so a player sees which tiles will match; a tile whose
+number matches is labelled in green.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.canvas import draw_text, seat_names
+from render.panels import footer, header, new_strip, stack
+from render.theme import ACCENT, FELT, MARGIN, MAX_WIDTH, PLAYABLE, TEXT
+from render.tiles import paste_tile, tile_image
+
+GAP = 6
+LABEL = 22
+PAD = 14
+
+
+def bingo_table(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
+    """The Bingo row (``kind`` "bingo") with the counter and the current tile marked."""
+    row = [str(t) for t in view.get("row") or []]
+    short = 40 if len(row) <= 20 else 30 if len(row) <= 45 else 24
+    width = MAX_WIDTH
+    player = seat_names(names, 1)[0]
+    count = int(view.get("count") or 0)
+    removed = view.get("removed", 0)
+    title = f"{view.get('title') or 'Bingo'}  ·  {player}"
+    facts = f"Count {count}  ·  Removed {removed}  ·  Left {len(row)}"
+    strips = [header(width, title, facts), _row(width, view, row, short, count), footer(width, view, names)]
+    return stack(strips, width)
+
+
+def touch_numbers(length: int, position: int, count: int, modulus: int = 13) -> list[int]:
+    """The number each tile of the row is touched with next, counting on from ``count`` at ``position``.
+
+    >>> touch_numbers(4, 2, 11)
+    [0, 1, 11, 12]
+    """
+    if length == 0:
+        return []
+    return [(count + (index - position) % length) % modulus for index in range(length)]
+
+
+def matches(tile: str, number: int, pip_total: bool) -> bool:
+    """True when ``tile`` may be removed on ``number``: either end equals it (BIN-1), or its pip total does."""
+    high, _, low = tile.partition("-")
+    if pip_total:
+        return int(high) + int(low) == number
+    return number in (int(high), int(low))
+
+
+def _row(width: int, view: Mapping[str, Any], row: Sequence[str], short: int, count: int) -> Image.Image:
+    per_line = max(1, int((width - 2 * MARGIN - 2 * PAD + GAP) // (short + GAP)))
+    lines = max(1, (len(row) + per_line - 1) // per_line)
+    line_h = short * 2 + LABEL + 14
+    image, draw = new_strip(width, lines * line_h + 2 * PAD)
+    draw.rounded_rectangle((MARGIN, 0, width - MARGIN, image.height - 1), radius=14, fill=FELT)
+    if not row:
+        draw_text(draw, (width / 2, image.height / 2), "The row is empty: Bingo!", 20, ACCENT, "mm", True)
+        return image
+    position = int(view.get("position") or 0) % len(row)
+    numbers = touch_numbers(len(row), position, count)
+    pip_total = bool(view.get("pip_total") or view.get("bingo_pip_total"))
+    left = MARGIN + PAD + (width - 2 * MARGIN - 2 * PAD - (min(per_line, len(row)) * (short + GAP) - GAP)) / 2
+    for index, text in enumerate(row):
+        line, col = divmod(index, per_line)
+        x, y = left + col * (short + GAP), PAD + line * line_h + 8
+        _tile(image, draw, text, (x, y), short, index == position, numbers[index], matches(text, numbers[index],
+                                                                                        pip_total))
+    return image
+
+
+def _tile(image: Image.Image, draw: ImageDraw.ImageDraw, text: str, at: tuple[float, float], short: int,
+          current: bool, number: int, match: bool) -> None:
+    x, y = at
+    high, _, low = text.partition("-")
+    paste_tile(image, tile_image(int(high), int(low), short, True, ACCENT if current else None), x, y)
+    colour = ACCENT if current else PLAYABLE if match else TEXT
+    size = 15 if current else 13
+    draw_text(draw, (x + short / 2, y + short * 2 + 5), str(number), size, colour, "ma", current or match)
+    if current:
+        draw.polygon([(x + short / 2 - 6, y - 8), (x + short / 2 + 6, y - 8), (x + short / 2, y - 1)], fill=ACCENT)

@@ -1,0 +1,65 @@
+"""One line of facts a player needs beside their hand: open ends, trumps and led suit, chips to call."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+ARM_WORDS = {"W": "left", "E": "right", "N": "top", "S": "bottom"}
+SUIT_WORDS = {"0": "blanks", "1": "ones", "2": "twos", "3": "threes", "4": "fours", "5": "fives", "6": "sixes",
+              "7": "sevens", "8": "eights", "9": "nines", "10": "tens", "11": "elevens", "12": "twelves",
+              "doubles": "doubles", "none": "no trumps", "notrump": "no trumps", "no-trump": "no trumps"}
+
+
+def suit_words(suit: Any) -> str:
+    """A suit or trump named in words ("5" -> "fives")."""
+    return SUIT_WORDS.get(str(suit), str(suit))
+
+
+def context_line(view: Mapping[str, Any]) -> str:
+    """The facts to show over a hand, by kind of game ("" when there is nothing to add)."""
+    kind = view.get("kind")
+    if kind == "line":
+        return _line(view)
+    if kind == "trick":
+        return _trick(view)
+    if kind == "poker":
+        return _poker(view)
+    return ""
+
+
+def _line(view: Mapping[str, Any]) -> str:
+    ends = (view.get("line") or {}).get("open_ends") or []
+    if not ends:
+        return ""
+    return "Open ends: " + ",  ".join(f"{ARM_WORDS.get(str(a), str(a))} {v}" for a, v in ends)
+
+
+def _trick(view: Mapping[str, Any]) -> str:
+    parts = []
+    contract = view.get("contract")
+    if isinstance(contract, Mapping):
+        if contract.get("label"):
+            parts.append(str(contract["label"]))
+        elif contract.get("trumps") is not None:
+            parts.append(f"Trumps: {suit_words(contract['trumps'])}")
+    trick = view.get("trick")
+    if isinstance(trick, Mapping) and trick.get("led_suit") is not None and trick.get("plays"):
+        parts.append(f"Led: {suit_words(trick['led_suit'])}")
+    return "  ·  ".join(parts)
+
+
+def _poker(view: Mapping[str, Any]) -> str:
+    seat = view.get("seat")
+    stacks = view.get("stacks") or []
+    parts = []
+    if isinstance(seat, int) and seat < len(stacks):
+        parts.append(f"Your chips: {stacks[seat]}")
+    if view.get("pot") is not None:
+        parts.append(f"Pot: {view['pot']}")
+    bets = [int(b) for b in view.get("bets") or []]
+    if isinstance(seat, int) and seat < len(bets) and bets:
+        owe = max(bets) - bets[seat]
+        if owe > 0:
+            parts.append(f"To call: {owe}")
+    return "  ·  ".join(parts)

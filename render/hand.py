@@ -1,0 +1,82 @@
+"""One seat's hand: its tiles upright in a rack, the legal ones raised and framed, with what the table waits for."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image
+
+from render.canvas import draw_text, seat_names, with_names
+from render.context import context_line
+from render.panels import footer, header, new_strip, stack
+from render.theme import FELT, MARGIN, MAX_WIDTH, MUTED, PLAYABLE, TEXT
+from render.tiles import paste_tile, tile_image
+
+PAD = 16
+GAP = 12
+RAISE = 10
+LABEL = 20
+
+
+def hand_image(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
+    """The hand of the seat the view belongs to; ``view["playable"]`` (tiles like "6-4") are framed in green."""
+    seat = view.get("seat")
+    tiles = [str(t) for t in view.get("hand") or []]
+    short = 44 if len(tiles) <= 18 else 36 if len(tiles) <= 33 else 28
+    per_row = max(1, int((MAX_WIDTH - 2 * MARGIN - 2 * PAD + GAP) // (short + GAP)))
+    across = min(max(1, len(tiles)), per_row)
+    width = int(min(MAX_WIDTH, max(560, across * (short + GAP) - GAP + 2 * MARGIN + 2 * PAD)))
+    seats = int(view.get("seats") or 0)
+    everyone = seat_names(names, max(seats, (seat or 0) + 1))
+    who = everyone[seat] if isinstance(seat, int) else "Spectator"
+    strips = [header(width, f"{who}  ·  your hand", _turn_words(view, everyone))]
+    context = with_names(context_line(view), everyone)
+    if context:
+        strips.append(_note(width, context))
+    strips.append(_rack(width, tiles, view.get("playable"), short, per_row))
+    strips.append(footer(width, view, everyone))
+    return stack(strips, width)
+
+
+def _turn_words(view: Mapping[str, Any], names: Sequence[str]) -> str:
+    if view.get("over"):
+        return "Game over"
+    awaited = [int(s) for s in view.get("to_act") or []]
+    if view.get("seat") in awaited:
+        return "Your turn"
+    waiting = ", ".join(names[s] for s in awaited if 0 <= s < len(names))
+    return f"Waiting for {waiting}" if waiting else ""
+
+
+def _note(width: int, text: str) -> Image.Image:
+    image, draw = new_strip(width, 24)
+    draw_text(draw, (MARGIN + 14, 12), text, 15, TEXT, "lm")
+    return image
+
+
+def _rack(width: int, tiles: Sequence[str], playable: Any, short: int, per_row: int) -> Image.Image:
+    """The tiles in rows on the felt; with a ``playable`` list the others are greyed."""
+    rows = max(1, (len(tiles) + per_row - 1) // per_row)
+    row_height = short * 2 + RAISE + LABEL + 6
+    image, draw = new_strip(width, rows * row_height + PAD)
+    draw.rounded_rectangle((MARGIN, 0, width - MARGIN, image.height - 1), radius=14, fill=FELT)
+    if not tiles:
+        draw_text(draw, (width / 2, image.height / 2), "No tiles in hand.", 17, MUTED, "mm")
+        return image
+    marks: Counter[str] | None = Counter(str(t) for t in playable) if isinstance(playable, list) else None
+    for index, text in enumerate(tiles):
+        row, col = divmod(index, per_row)
+        in_row = min(per_row, len(tiles) - row * per_row)
+        left = (width - (in_row * (short + GAP) - GAP)) / 2
+        x, y = left + col * (short + GAP), PAD / 2 + row * row_height + RAISE
+        legal = marks is not None and marks[text] > 0
+        if legal and marks is not None:
+            marks[text] -= 1
+        high, _, low = text.partition("-")
+        frame = PLAYABLE if legal else None
+        face = tile_image(int(high), int(low), short, True, frame, marks is not None and not legal)
+        paste_tile(image, face, x, y - (RAISE if legal else 0))
+        draw_text(draw, (x + short / 2, y + short * 2 + 4), text, 14, PLAYABLE if legal else TEXT, "ma", legal)
+    return image

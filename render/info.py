@@ -1,0 +1,87 @@
+"""A side panel of facts built top to bottom: headings, wrapped text, small tiles, team rows."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from PIL import Image, ImageDraw
+
+from render.canvas import draw_text, fit, pill, wrap
+from render.theme import ACCENT, MUTED, PANEL, RGB, TEXT
+from render.tiles import paste_tile, tile_image
+
+PAD = 14
+Painter = Callable[[Image.Image, ImageDraw.ImageDraw, float, float], None]
+
+
+def _writer(line: str, size: int, colour: RGB, bold: bool) -> Painter:
+    def paint(_image: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
+        draw_text(draw, (x, y), line, size, colour, bold=bold)
+
+    return paint
+
+
+class InfoPanel:
+    """Collects rows of facts, measures them, and paints them at a given place on an image."""
+
+    def __init__(self, width: int) -> None:
+        self.width = width
+        self.rows: list[tuple[float, Painter]] = []
+
+    @property
+    def height(self) -> int:
+        """The panel's height with its padding."""
+        return int(sum(h for h, _ in self.rows) + 2 * PAD)
+
+    def add(self, height: float, painter: Painter) -> None:
+        """A row of ``height`` pixels drawn by ``painter(image, draw, left, top)``."""
+        self.rows.append((height, painter))
+
+    def section(self, title: str) -> None:
+        """A small muted heading."""
+        top_gap = 6 if self.rows else 0
+        self.add(22 + top_gap, lambda _i, d, x, y: draw_text(d, (x, y + top_gap), title.upper(), 13, MUTED))
+
+    def text(self, words: str, bold: bool = False, colour: RGB = TEXT, size: int = 16) -> None:
+        """Wrapped text."""
+        for line in wrap(words, size, self.width - 2 * PAD, 4):
+            self.add(size + 6, _writer(line, size, colour, bold))
+
+    def tiles(self, tiles: Sequence[str], short: int = 22, caption: str = "") -> None:
+        """A row of small upright tiles with an optional caption after them."""
+
+        def paint(image: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
+            for index, text in enumerate(tiles):
+                high, _, low = text.partition("-")
+                paste_tile(image, tile_image(int(high), int(low), short, True), x + index * (short + 6), y + 2)
+            if caption:
+                left = x + len(tiles) * (short + 6) + 6
+                room = self.width - 2 * PAD - (left - x)
+                draw_text(draw, (left, y + short + 2), fit(caption, 15, room), 15, TEXT, "lm")
+
+        self.add(short * 2 + 8, paint)
+
+    def side(self, label: str, score: str, facts: str, colour: RGB | None) -> None:
+        """A team or player: colour stripe, names, total score on the right, this hand's facts below."""
+
+        def paint(_image: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
+            room = self.width - 2 * PAD
+            if colour is not None:
+                draw.rounded_rectangle((x, y + 3, x + 4, y + 40), radius=2, fill=colour)
+            left = x + (10 if colour is not None else 0)
+            score_w = 70
+            draw_text(draw, (left, y + 2), fit(label, 16, room - score_w - 10), 16, TEXT, bold=True)
+            draw_text(draw, (x + room, y + 2), score, 18, ACCENT, "ra", True)
+            draw_text(draw, (left, y + 24), fit(facts, 14, room - 10), 14, MUTED)
+
+        self.add(48, paint)
+
+    def paste(self, image: Image.Image, left: float, top: float, height: float | None = None) -> None:
+        """Paint the panel with its top-left corner at (``left``, ``top``)."""
+        draw = ImageDraw.Draw(image)
+        bottom = top + (height if height is not None else self.height) - 1
+        pill(draw, (left, top, left + self.width, bottom), PANEL, radius=12)
+        y = top + PAD
+        for row_height, painter in self.rows:
+            painter(image, draw, left + PAD, y)
+            y += row_height

@@ -1,0 +1,148 @@
+"""The line of play: read the engine's ``line`` view, lay it out at the largest tile size that fits, draw it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render.canvas import draw_text
+from render.geometry import DOWN, LEFT, RIGHT, UP, ArmPlan, ArmWalker, Box, Laid, LineLayout, bounds_of
+from render.theme import ACCENT, FELT_DARK, RGB
+from render.tiles import paste_tile, tile_image
+
+SIZES = (46, 41, 36, 32, 28, 25, 22, 20, 18, 16, 14)
+ARM_WORDS = {"W": "left", "E": "right", "N": "top", "S": "bottom"}
+SLOT_COLOUR: RGB = (120, 190, 150)
+_TILE_TOKEN = re.compile(r"(?<![\d.\-])(\d{1,2})-(\d{1,2})(?![\d\-])")
+
+
+@dataclass(frozen=True, slots=True)
+class LineData:
+    """The parts of a ``line`` view the drawing needs, checked and typed."""
+
+    center: tuple[int, int] | None
+    center_seat: int | None
+    spinner: bool
+    arms: Mapping[str, Sequence[tuple[int, int, int | None]]]
+    open_arms: tuple[str, ...]
+
+    @classmethod
+    def of(cls, line: Mapping[str, Any] | None) -> LineData:
+        """Read the engine's ``LineOfPlay.to_view()`` (missing parts count as empty)."""
+        line = line or {}
+        center = line.get("center")
+        pair = None
+        if center:
+            high, _, low = str(center).partition("-")
+            pair = (int(high), int(low))
+        arms: dict[str, list[tuple[int, int, int | None]]] = {}
+        for arm, placed in dict(line.get("arms") or {}).items():
+            arms[str(arm)] = [(int(p[0]), int(p[1]), int(p[2]) if len(p) > 2 and p[2] is not None else None)
+                              for p in placed]
+        opened = tuple(str(end[0]) for end in line.get("open_ends") or [])
+        return cls(pair, line.get("center_seat"), bool(line.get("spinner")), arms, opened)
+
+    def count(self) -> int:
+        """Tiles in the line."""
+        return (1 if self.center else 0) + sum(len(p) for p in self.arms.values())
+
+
+def _plans(short: int, gap: float, half: float, cross: bool) -> dict[str, ArmPlan]:
+    pitch = short * 2 + gap
+    if not cross:
+        return {"W": ArmPlan(LEFT, UP, -half, half, pitch), "E": ArmPlan(RIGHT, DOWN, half, -half, pitch)}
+    inner = short * 2 + gap * 2
+    reach = short + gap + 3 * (short * 2 + gap)
+    return {
+        "W": ArmPlan(LEFT, UP, -half, -inner, pitch),
+        "E": ArmPlan(RIGHT, DOWN, half, inner, pitch),
+        "N": ArmPlan(RIGHT, UP, half, -short, pitch, first_bound=-reach),
+        "S": ArmPlan(LEFT, DOWN, -half, short, pitch, first_bound=reach),
+    }
+
+
+def layout(data: LineData, short: int, width: float, inline: bool) -> LineLayout:
+    """Lay the whole line out with half tiles of ``short`` pixels, rows at most ``width`` wide."""
+    if data.center is None:
+        return LineLayout(short, (), (), Box(0, 0, 0, 0))
+    gap = max(2.0, short / 12)
+    high, low = data.center
+    crosswise = high == low and not inline
+    cross = data.spinner or any(data.arms.get(a) for a in ("N", "S"))
+    if crosswise:
+        centre = Laid(high, low, Box(-short / 2, -short, short, short * 2), True, "C", data.center_seat)
+        starts = {"W": (-short / 2 - gap, 0.0), "E": (short / 2 + gap, 0.0),
+                  "N": (0.0, -short - gap), "S": (0.0, short + gap)}
+    else:
+        centre = Laid(high, low, Box(-short, -short / 2, short * 2, short), False, "C", data.center_seat)
+        starts = {"W": (-short - gap, 0.0), "E": (short + gap, 0.0)}
+    tiles = [centre]
+    slots: list[tuple[str, Box]] = []
+    for arm, plan in _plans(short, gap, width / 2, cross).items():
+        if arm not in starts:
+            continue
+        walker = ArmWalker.start(*starts[arm], plan, short, gap)
+        for inner, outer, seat in data.arms.get(arm, ()):
+            tiles.append(_lay(walker, arm, inner, outer, seat, inline))
+        if arm in data.open_arms:
+            slots.append((arm, walker.peek()))
+    boxes = [t.box for t in tiles] + [b for _, b in slots]
+    return LineLayout(short, tuple(tiles), tuple(slots), bounds_of(boxes))
+
+
+def _lay(walker: ArmWalker, arm: str, inner: int, outer: int, seat: int | None, inline: bool) -> Laid:
+    crosswise = inner == outer and not inline
+    box = walker.place(crosswise)
+    dx, dy = walker.turtle.direction
+    if crosswise:
+        return Laid(inner, outer, box, dx != 0, arm, seat)
+    forward = dx > 0 or dy > 0
+    first, second = (inner, outer) if forward else (outer, inner)
+    return Laid(first, second, box, dy != 0, arm, seat)
+
+
+def fitted_layout(data: LineData, width: float, max_height: float, inline: bool) -> LineLayout:
+    """The layout with the largest tiles whose rows fit ``width`` and whose height stays within ``max_height``."""
+    chosen = layout(data, SIZES[-1], width, inline)
+    for short in SIZES:
+        trial = layout(data, short, width, inline)
+        if trial.bounds.h <= max_height and trial.bounds.w <= width + short * 2:
+            return trial
+    return chosen
+
+
+def last_played(log: Sequence[str], tiles: Sequence[Laid]) -> tuple[int, int] | None:
+    """The most recent tile the log mentions that lies in the line (marked so players see the last move)."""
+    present = {(max(t.first, t.second), min(t.first, t.second)) for t in tiles}
+    for text in reversed(log):
+        for match in reversed(list(_TILE_TOKEN.finditer(str(text)))):
+            a, b = int(match.group(1)), int(match.group(2))
+            pair = (max(a, b), min(a, b))
+            if pair in present:
+                return pair
+    return None
+
+
+def draw_line(canvas: Image.Image, plan: LineLayout, left: float, top: float, recent: tuple[int, int] | None) -> None:
+    """Draw ``plan`` with its bounds' top-left corner at (``left``, ``top``); ``recent`` is framed in gold."""
+    ox, oy = left - plan.bounds.x, top - plan.bounds.y
+    draw = ImageDraw.Draw(canvas)
+    for arm, box in plan.slots:
+        _slot(draw, arm, Box(box.x + ox, box.y + oy, box.w, box.h), plan.short)
+    for laid in plan.tiles:
+        pair = (max(laid.first, laid.second), min(laid.first, laid.second))
+        mark = ACCENT if pair == recent else None
+        image = tile_image(laid.first, laid.second, plan.short, laid.upright, mark)
+        paste_tile(canvas, image, laid.box.x + ox, laid.box.y + oy)
+
+
+def _slot(draw: ImageDraw.ImageDraw, arm: str, box: Box, short: int) -> None:
+    """The empty place beyond an open end, labelled with the end's name as the move buttons say it."""
+    draw.rounded_rectangle((box.x, box.y, box.right, box.bottom), radius=max(3, short // 6), fill=FELT_DARK,
+                           outline=SLOT_COLOUR, width=1)
+    size = max(9, min(16, int(short * 0.5)))
+    draw_text(draw, (box.x + box.w / 2, box.y + box.h / 2), ARM_WORDS.get(arm, arm), size, SLOT_COLOUR, "mm")

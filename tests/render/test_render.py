@@ -1,0 +1,225 @@
+"""Render tests: every image decodes as a PNG within Discord's limits, shows what changed, and marks the turn and
+the playable tiles; views come from seeded random play of every registered game and from hand-built lines."""
+
+from __future__ import annotations
+
+from io import BytesIO
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from PIL import Image
+
+from engine import catalogue
+from engine.layout import LineOfPlay
+from engine.tiles import Tile
+from render import render_hand, render_scores, render_table, table_drawer
+from render.canvas import MAX_BYTES, to_png, with_names
+from render.generic import generic_table
+from render.line import LineData, fitted_layout, layout
+from render.theme import MARGIN, MAX_WIDTH, PANEL_LIGHT, TURN
+from render.tiles import pip_positions, pip_radius
+from tests.render.views import NAMES, chain_line, first_state, line_view, playable, random_states, seats_for
+
+MAX_HEIGHT = 1800
+
+
+def decode(data: bytes) -> Image.Image:
+    """The PNG as an image, after checking the limits every table image must keep."""
+    assert len(data) < MAX_BYTES, f"image is {len(data)} bytes"
+    image = Image.open(BytesIO(data))
+    assert image.format == "PNG"
+    image.load()
+    assert 300 <= image.width <= MAX_WIDTH
+    assert 100 <= image.height <= MAX_HEIGHT
+    return image
+
+
+def no_overlaps(view: dict[str, Any], width: float = 940) -> None:
+    plan = fitted_layout(LineData.of(view["line"]), width, 600, bool(view.get("doubles_inline")))
+    boxes = [t.box for t in plan.tiles] + [b for _, b in plan.slots]
+    for i, first in enumerate(boxes):
+        for second in boxes[i + 1:]:
+            assert not first.overlaps(second), f"{first} overlaps {second}"
+
+
+# ----- every registered game ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("key", list(catalogue()))
+def test_every_game_renders_table_hand_and_scores_from_real_views(key: str) -> None:
+    seats = seats_for(key)
+    images = set()
+    for step, game in enumerate(random_states(key, seats, seed=11, steps=120)):
+        if step % 15:
+            continue
+        view = game.view(None)
+        table_drawer(view)(view, NAMES)  # the game's own drawing reads its real view without falling back
+        images.add(decode(render_table(view, NAMES)).tobytes())
+        seat = game.to_act[0] if game.to_act else 0
+        own = game.view(seat)
+        own["playable"] = playable(game, seat)
+        decode(render_hand(own, NAMES))
+        decode(render_scores(view, NAMES))
+    assert len(images) > 1, "different states of the game gave the same table image"
+
+
+@pytest.mark.parametrize("key", list(catalogue()))
+def test_every_game_renders_its_finished_match(key: str) -> None:
+    game = first_state(key, seats_for(key), seed=5, wanted=lambda v: bool(v["over"]), steps=20_000)
+    view = game.view(None)
+    table_drawer(view)(view, NAMES)
+    decode(render_table(view, NAMES))
+    decode(render_scores(view, NAMES))
+
+
+# ----- line of play --------------------------------------------------------------------------------------------
+def test_long_line_of_fifty_tiles_snakes_within_the_width() -> None:
+    line = chain_line(70, seed=3)
+    assert len(line) >= 50
+    view = line_view(line)
+    no_overlaps(view)
+    image = decode(render_table(view, NAMES))
+    assert image.width <= MAX_WIDTH
+
+
+def test_line_tiles_shrink_as_the_line_grows() -> None:
+    short = fitted_layout(LineData.of(chain_line(6, seed=1).to_view()), 940, 600, False)
+    long = fitted_layout(LineData.of(chain_line(70, seed=1).to_view()), 940, 600, False)
+    assert long.short < short.short
+
+
+def test_drw_2_full_spinner_draws_a_cross_with_vertical_north_and_south_arms() -> None:
+    line = chain_line(40, seed=8, spinner=True, arms=("W", "E", "N", "S"))
+    data = LineData.of(line.to_view())
+    assert all(len(data.arms[a]) >= 3 for a in "WENS")
+    plan = layout(data, 30, 940, False)
+    centre = plan.tiles[0]
+    assert centre.upright, "the spinner lies across the line"
+    north = [t for t in plan.tiles if t.arm == "N"]
+    south = [t for t in plan.tiles if t.arm == "S"]
+    assert north[0].box.bottom <= centre.box.y and south[0].box.y >= centre.box.bottom
+    assert north[0].upright == (north[0].first != north[0].second), "N runs up: plain tiles stand upright"
+    no_overlaps(line_view(line))
+    decode(render_table(line_view(line), NAMES))
+
+
+def test_seb_2_sebastopol_cross_of_five_tiles() -> None:
+    line = LineOfPlay(spinner=True, cross_first=True)
+    line.start(Tile.of(6, 6), seat=0)
+    for arm, tile in zip("NESW", (Tile.of(6, 1), Tile.of(6, 2), Tile.of(6, 3), Tile.of(6, 4)), strict=True):
+        line.place(tile, arm, 6, seat=1)
+    plan = layout(LineData.of(line.to_view()), 40, 940, False)
+    by_arm = {t.arm: t for t in plan.tiles}
+    centre = by_arm["C"].box
+    assert by_arm["N"].upright and by_arm["S"].upright and not by_arm["W"].upright and not by_arm["E"].upright
+    assert by_arm["N"].box.bottom < centre.y and by_arm["S"].box.y > centre.bottom
+    assert by_arm["W"].box.right < centre.x and by_arm["E"].box.x > centre.right
+    assert (by_arm["N"].first, by_arm["N"].second) == (1, 6), "the six touches the spinner"
+
+
+def test_mat_doubles_in_line_when_the_view_says_so() -> None:
+    line = LineOfPlay()
+    line.start(Tile.of(5, 5), seat=0)
+    line.place(Tile.of(5, 3), "E", 5, seat=1)
+    line.place(Tile.of(3, 3), "E", 3, seat=2)
+    across = layout(LineData.of(line.to_view()), 30, 940, inline=False)
+    inline = layout(LineData.of(line.to_view()), 30, 940, inline=True)
+    assert [t.upright for t in across.tiles] == [True, False, True]
+    assert [t.upright for t in inline.tiles] == [False, False, False]
+    assert render_table(line_view(line, inline=True), NAMES) != render_table(line_view(line), NAMES)
+
+
+@given(lengths=st.lists(st.integers(0, 30), min_size=4, max_size=4), seed=st.integers(0, 10_000),
+       short=st.sampled_from([14, 20, 28, 36, 46]))
+def test_line_layout_never_overlaps_tiles(lengths: list[int], seed: int, short: int) -> None:
+    import random
+
+    rng = random.Random(seed)
+    arms = {}
+    for arm, count in zip("WENS", lengths, strict=True):
+        arms[arm] = [[v, v, 0] if rng.random() < 0.25 else [v, (v + 1) % 13, 0] for v in
+                     (rng.randrange(13) for _ in range(count))]
+    view = {"center": "9-9", "center_seat": 0, "spinner": True, "arms": arms,
+            "open_ends": [[a, 1] for a in "WENS"]}
+    plan = layout(LineData.of(view), short, 940, False)
+    boxes = [t.box for t in plan.tiles] + [b for _, b in plan.slots]
+    for i, first in enumerate(boxes):
+        for second in boxes[i + 1:]:
+            assert not first.overlaps(second)
+    assert plan.bounds.w <= 940 + 4 * short
+
+
+# ----- marks: turn and playable tiles ------------------------------------------------------------------------------
+def test_turn_highlight_moves_to_the_seat_to_act() -> None:
+    line = chain_line(8, seed=2)
+    first = decode(render_table(line_view(line, to_act=[0]), NAMES)).convert("RGB")
+    second = decode(render_table(line_view(line, to_act=[1]), NAMES)).convert("RGB")
+    plate_w = (first.width - 2 * MARGIN - 8 * 3) / 4
+    probe_0 = (int(MARGIN + plate_w - 5), MARGIN + 40 + 8 + 27)
+    probe_1 = (int(probe_0[0] + plate_w + 8), probe_0[1])
+    assert first.getpixel(probe_0) == TURN and second.getpixel(probe_0) == PANEL_LIGHT
+    assert first.getpixel(probe_1) == PANEL_LIGHT and second.getpixel(probe_1) == TURN
+
+
+def test_playable_tiles_are_marked_in_the_hand() -> None:
+    view = line_view(chain_line(5, seed=4), seat=1, hand=["6-4", "5-5", "3-1"], hand_counts=[5, 3, 5, 5])
+    plain = decode(render_hand(view, NAMES))
+    first = decode(render_hand({**view, "playable": ["6-4"]}, NAMES))
+    last = decode(render_hand({**view, "playable": ["3-1"]}, NAMES))
+    assert plain.size == first.size == last.size
+    assert plain.tobytes() != first.tobytes() != last.tobytes()
+    # three tiles of 44 pixels, 12 apart, centred: the first and last columns change, the middle one does not
+    band = (0, 120, first.width, first.height - 80)
+    mid = first.width // 2
+    assert _diff(first.crop(band), last.crop(band), mid - 90, mid - 30)
+    assert _diff(first.crop(band), last.crop(band), mid + 30, mid + 90)
+    assert not _diff(first.crop(band), last.crop(band), mid - 20, mid + 20)
+
+
+def _diff(a: Image.Image, b: Image.Image, x0: int, x1: int) -> bool:
+    box = (x0, 0, x1, a.height)
+    return a.crop(box).tobytes() != b.crop(box).tobytes()
+
+
+# ----- fallbacks and limits ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("view", [{}, {"kind": "mystery", "title": "Mystery", "seats": 3, "scores": [1, 2, 3],
+                                       "log": ["Seat 1 did something."], "prompt": "Seat 2 to act."}])
+def test_unknown_views_fall_back_to_the_generic_panel(view: dict[str, Any]) -> None:
+    decode(render_table(view, NAMES))
+    decode(render_hand(view, NAMES))
+    decode(render_scores(view, NAMES))
+    assert table_drawer(view) is generic_table
+
+
+def test_a_broken_view_of_a_known_kind_still_gives_an_image() -> None:
+    decode(render_table({"kind": "line", "seats": 2, "line": {"center": "x-y"}}, NAMES))
+
+
+def test_noisy_images_are_squeezed_under_the_size_limit() -> None:
+    noise = Image.effect_noise((1000, 1000), 120).convert("RGB")
+    assert len(to_png(noise)) < MAX_BYTES
+
+
+def test_seat_words_become_display_names() -> None:
+    assert with_names("Seat 2 played 6-4; seat 1 passed.", ["Ann", "Bo"]) == "Bo played 6-4; Ann passed."
+
+
+@pytest.mark.parametrize("value", range(13))
+def test_pip_layouts_show_the_value_without_touching(value: int) -> None:
+    spots = pip_positions(value)
+    assert len(spots) == value
+    radius = pip_radius(value)
+    for i, (x, y) in enumerate(spots):
+        assert radius <= x <= 1 - radius and radius <= y <= 1 - radius
+        for u, v in spots[i + 1:]:
+            assert ((x - u) ** 2 + (y - v) ** 2) ** 0.5 > 2 * radius
+
+
+def test_render_doctests_hold() -> None:
+    import doctest
+
+    import render.bingo
+    import render.tiles
+
+    for module in (render.tiles, render.bingo):
+        assert doctest.testmod(module).failed == 0
