@@ -1,0 +1,1 @@
+"""Domino Hall's Discord bot: settings, storage, the table service and the discord.py client."""

@@ -1,0 +1,86 @@
+"""Entry point: ``python -m bot`` (or the ``domino-hall`` console script).
+
+Exit codes: 0 after a clean shutdown, 2 when the settings are missing or wrong (the message says which).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+from collections.abc import Sequence
+
+from bot.settings import VARIABLES, Settings, SettingsError, load_dotenv_file
+
+log = logging.getLogger("domino_hall")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line: everything else comes from the environment (or a .env file)."""
+    settings_help = "\n".join(f"  {name:<24} {meaning}" for name, meaning in VARIABLES.items())
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        description="Domino Hall: a Discord bot that hosts domino games.",
+        epilog=f"settings (environment variables, or lines in a .env file):\n{settings_help}",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--env-file", default=None, help="read settings from this file (default: ./.env)")
+    parser.add_argument("--check", action="store_true", help="check the settings and the database, then exit")
+    parser.add_argument("--sync", action="store_true", help="sync slash commands even if they look unchanged")
+    return parser
+
+
+def configure_logging(level: int) -> None:
+    """One line per record on stderr, with time, level and logger."""
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)-7s %(name)s: %(message)s", stream=sys.stderr)
+    logging.getLogger("discord").setLevel(max(level, logging.INFO))
+
+
+async def check(settings: Settings) -> None:
+    """Open the database (applying migrations) and close it again."""
+    from bot.storage import Storage
+
+    storage = await Storage.open(settings.database_path)
+    await storage.close()
+
+
+async def run(settings: Settings, *, force_sync: bool = False) -> None:
+    """Run the bot until it is stopped (Ctrl+C or SIGTERM)."""
+    from bot.client import DominoHall
+    from bot.wire import apply_endpoint_overrides
+
+    apply_endpoint_overrides(settings.api_base, settings.gateway_url)
+    bot = DominoHall(settings, force_sync=force_sync)
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # platforms without signal handlers
+            loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+    async with bot:
+        await bot.start(settings.token)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse the command line, read the settings and run; returns the process exit code."""
+    args = build_parser().parse_args(argv)
+    load_dotenv_file(args.env_file)
+    try:
+        settings = Settings.from_env()
+    except SettingsError as error:
+        print(f"domino-hall: {error}", file=sys.stderr)
+        return 2
+    configure_logging(settings.log_level_number)
+    if args.check:
+        asyncio.run(check(settings))
+        print(f"domino-hall: settings are fine; database {settings.database_path} is ready")
+        return 0
+    log.info("starting: database %s, log level %s", settings.database_path, settings.log_level)
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(run(settings, force_sync=args.sync))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

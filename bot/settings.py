@@ -1,0 +1,146 @@
+"""Settings of the bot process: read once from the environment (and a ``.env`` file), validated with clear errors.
+
+Nothing here is ever logged with the token: :class:`Settings` hides it from ``repr``.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+DEFAULT_DATABASE_URL = "sqlite:///data/domino_hall.db"
+DEFAULT_COMPUTER_PAUSE = 1.5
+DEFAULT_TURN_TIME_LIMIT = 300.0
+LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
+
+#: Every setting the bot reads, with what it means (used by ``--help`` and ``.env.example``).
+VARIABLES: dict[str, str] = {
+    "DISCORD_TOKEN": "the bot token from the Discord developer portal (required to run)",
+    "DATABASE_URL": f"where tables and results are kept (default {DEFAULT_DATABASE_URL}; a plain path works too)",
+    "DEV_GUILD_ID": "sync slash commands to this one server only (instant, for development)",
+    "DISCORD_API_BASE": "REST API base URL override, e.g. a proxy (default https://discord.com/api/v10)",
+    "DISCORD_GATEWAY_URL": "gateway websocket URL override, e.g. a proxy (default wss://gateway.discord.gg/)",
+    "LOG_LEVEL": "DEBUG, INFO (default), WARNING or ERROR",
+    "COMPUTER_PAUSE_SECONDS": (
+        f"pause before a computer player moves, so people can follow (default {DEFAULT_COMPUTER_PAUSE})"
+    ),
+    "TURN_TIME_LIMIT_SECONDS": (
+        f"a player who does not act within this many seconds has the move made by a computer player "
+        f"(default {DEFAULT_TURN_TIME_LIMIT:g}; 0 turns it off; a server can change it with /hall-settings)"
+    ),
+}
+
+
+class SettingsError(ValueError):
+    """A setting is missing or malformed; the message says which and how to fix it."""
+
+
+class MissingToken(SettingsError):
+    """``DISCORD_TOKEN`` is not set."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The validated settings of one bot process."""
+
+    token: str = field(repr=False)
+    database_path: Path
+    dev_guild_id: int | None = None
+    api_base: str | None = None
+    gateway_url: str | None = None
+    log_level: str = "INFO"
+    computer_pause: float = DEFAULT_COMPUTER_PAUSE
+    turn_time_limit: float = DEFAULT_TURN_TIME_LIMIT
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None, *, require_token: bool = True) -> Settings:
+        """Settings from ``environ`` (default: the process environment after loading ``.env``)."""
+        env = dict(os.environ if environ is None else environ)
+        token = env.get("DISCORD_TOKEN", "").strip()
+        if require_token and not token:
+            raise MissingToken(
+                "DISCORD_TOKEN is not set. Put the bot token from the Discord developer portal in the "
+                "environment or in a .env file (see .env.example)."
+            )
+        return cls(
+            token=token,
+            database_path=database_path(env.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL),
+            dev_guild_id=_optional_int(env, "DEV_GUILD_ID"),
+            api_base=_url(env, "DISCORD_API_BASE", ("http://", "https://")),
+            gateway_url=_url(env, "DISCORD_GATEWAY_URL", ("ws://", "wss://")),
+            log_level=_log_level(env.get("LOG_LEVEL", "INFO")),
+            computer_pause=_seconds(env, "COMPUTER_PAUSE_SECONDS", DEFAULT_COMPUTER_PAUSE),
+            turn_time_limit=_seconds(env, "TURN_TIME_LIMIT_SECONDS", DEFAULT_TURN_TIME_LIMIT),
+        )
+
+    @property
+    def log_level_number(self) -> int:
+        """The log level as a :mod:`logging` number."""
+        return int(logging.getLevelName(self.log_level))
+
+
+def load_dotenv_file(path: str | os.PathLike[str] | None = None) -> None:
+    """Load ``.env`` (or ``path``) into the environment without overriding variables already set."""
+    from dotenv import load_dotenv
+
+    load_dotenv(dotenv_path=path, override=False)
+
+
+def database_path(url: str) -> Path:
+    """The SQLite file a ``DATABASE_URL`` names: ``sqlite:///relative.db``, ``sqlite:////abs.db`` or a path."""
+    if url.startswith(("postgres://", "postgresql://")):
+        raise SettingsError(
+            "DATABASE_URL names PostgreSQL, which this build does not support yet; use a sqlite:/// URL or a path."
+        )
+    if url.startswith("sqlite:"):
+        rest = url[len("sqlite:"):]
+        if not rest.startswith("///"):
+            raise SettingsError(f"DATABASE_URL {url!r} is not a sqlite:///path URL")
+        rest = rest[3:]
+        if not rest or rest == ":memory:":
+            raise SettingsError("DATABASE_URL must name a file: an in-memory database would lose every game")
+        return Path(rest)
+    if "://" in url:
+        raise SettingsError(f"DATABASE_URL {url!r} has an unknown scheme; use sqlite:///path/to/file.db")
+    return Path(url)
+
+
+def _optional_int(env: Mapping[str, str], name: str) -> int | None:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit():
+        raise SettingsError(f"{name} must be a server (guild) id: digits only, not {raw!r}")
+    return int(raw)
+
+
+def _url(env: Mapping[str, str], name: str, schemes: tuple[str, ...]) -> str | None:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return None
+    if not raw.startswith(schemes):
+        raise SettingsError(f"{name} must start with {' or '.join(schemes)}, not {raw!r}")
+    return raw.rstrip("/")
+
+
+def _log_level(raw: str) -> str:
+    level = raw.strip().upper() or "INFO"
+    if level not in LOG_LEVELS:
+        raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {raw!r}")
+    return level
+
+
+def _seconds(env: Mapping[str, str], name: str, default: float) -> float:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise SettingsError(f"{name} must be a number of seconds, not {raw!r}") from None
+    if not 0 <= value <= 86_400:
+        raise SettingsError(f"{name} must be between 0 and 86400 seconds, not {raw!r}")
+    return value

@@ -1,0 +1,104 @@
+"""The database connection: aiosqlite in WAL mode, migrations applied on open, one writer at a time."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.storage.schema import MIGRATIONS, SCHEMA_VERSION
+
+log = logging.getLogger(__name__)
+
+
+class SchemaTooNew(RuntimeError):
+    """The database was written by a newer version of the bot than this one."""
+
+
+class Database:
+    """One aiosqlite connection shared by the process.
+
+    Every statement goes through :meth:`transaction` or the read helpers, which take one lock, so statements of
+    two tables never interleave inside one transaction and a transaction commits all of its writes or none.
+    """
+
+    def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
+        self.conn = conn
+        self.path = path
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path, *, migrate_to: int = SCHEMA_VERSION) -> Database:
+        """Open (creating the folder and file if needed) and bring the schema up to ``migrate_to``."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        conn = await aiosqlite.connect(path, isolation_level=None)
+        conn.row_factory = aiosqlite.Row
+        try:
+            await conn.execute("PRAGMA journal_mode=WAL")
+            await conn.execute("PRAGMA synchronous=NORMAL")
+            await conn.execute("PRAGMA foreign_keys=ON")
+            await conn.execute("PRAGMA busy_timeout=5000")
+            db = cls(conn, path)
+            await db.migrate(migrate_to)
+        except BaseException:
+            await conn.close()
+            raise
+        return db
+
+    async def schema_version(self) -> int:
+        """How many migrations this database has."""
+        row = await self.fetchone("PRAGMA user_version")
+        return int(row[0]) if row else 0
+
+    async def migrate(self, target: int = SCHEMA_VERSION) -> int:
+        """Apply the migrations this database lacks, each in its own transaction; returns the new version."""
+        current = await self.schema_version()
+        if current > SCHEMA_VERSION:
+            raise SchemaTooNew(
+                f"database {self.path} has schema version {current}, newer than this bot's {SCHEMA_VERSION}"
+            )
+        for number in range(current + 1, target + 1):
+            async with self.transaction() as tx:
+                for statement in _statements(MIGRATIONS[number - 1]):
+                    await tx.execute(statement)
+                await tx.execute(f"PRAGMA user_version={number}")
+            log.info("database %s migrated to schema version %d", self.path, number)
+        return max(current, target)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A write transaction: committed when the block ends, rolled back if it raises."""
+        async with self._lock:
+            await self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.conn
+            except BaseException:
+                await self.conn.rollback()
+                raise
+            await self.conn.commit()
+
+    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
+        """Every row of a query."""
+        async with self._lock, self.conn.execute(sql, tuple(params)) as cursor:
+            return list(await cursor.fetchall())
+
+    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Row | None:
+        """The first row of a query, or None."""
+        async with self._lock, self.conn.execute(sql, tuple(params)) as cursor:
+            row: aiosqlite.Row | None = await cursor.fetchone()
+            return row
+
+    async def close(self) -> None:
+        """Close the connection (checkpointing the WAL)."""
+        async with self._lock:
+            await self.conn.close()
+
+
+def _statements(script: str) -> list[str]:
+    return [part.strip() for part in script.split(";") if part.strip()]

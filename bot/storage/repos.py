@@ -1,0 +1,270 @@
+"""Repositories: the only code that knows the SQL. Rows go in and come out as small dataclasses.
+
+Methods that write take the open transaction (``tx``) so that the table service can write a state snapshot, the
+action log entry and any results in one commit.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiosqlite
+
+from bot.storage.db import Database
+
+
+@dataclass
+class TableRow:
+    """A table as stored: where it is, what is played, who sits, and the saved game (``state``, JSON text)."""
+
+    guild_id: int
+    channel_id: int
+    game: str
+    host_id: int
+    seed: int
+    status: str = "lobby"
+    options: dict[str, Any] = field(default_factory=dict)
+    seats: list[dict[str, Any]] = field(default_factory=list)
+    state: str | None = None
+    version: int = 0
+    message_id: int | None = None
+    note: str = ""
+    autopilot: list[int] = field(default_factory=list)
+    id: int = 0
+    created_at: float = 0.0
+    updated_at: float = 0.0
+
+
+_TABLE_COLUMNS = (
+    "guild_id, channel_id, message_id, game, options, host_id, seats, seed, state, version, status, note, "
+    "autopilot, created_at, updated_at"
+)
+
+
+class TableRepo:
+    """Lobbies and games."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def create(self, row: TableRow) -> TableRow:
+        """Insert a new table; fills in its id and times."""
+        row.created_at = row.updated_at = time.time()
+        async with self.db.transaction() as tx:
+            cursor = await tx.execute(
+                f"INSERT INTO tables ({_TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                _table_values(row),
+            )
+            row.id = int(cursor.lastrowid or 0)
+        return row
+
+    async def save(self, tx: aiosqlite.Connection, row: TableRow) -> None:
+        """Write every changeable column of ``row`` inside the transaction ``tx``."""
+        row.updated_at = time.time()
+        await tx.execute(
+            "UPDATE tables SET message_id=?, options=?, seats=?, state=?, version=?, status=?, note=?, autopilot=?, "
+            "updated_at=? WHERE id=?",
+            (row.message_id, json.dumps(row.options), json.dumps(row.seats), row.state, row.version, row.status,
+             row.note, json.dumps(row.autopilot), row.updated_at, row.id),
+        )
+
+    async def get(self, table_id: int) -> TableRow | None:
+        """The table with this id, or None."""
+        row = await self.db.fetchone(f"SELECT id, {_TABLE_COLUMNS} FROM tables WHERE id=?", (table_id,))
+        return _table_row(row) if row else None
+
+    async def with_status(self, *statuses: str) -> list[TableRow]:
+        """Every table in one of ``statuses``, oldest first."""
+        marks = ", ".join("?" for _ in statuses)
+        rows = await self.db.fetchall(
+            f"SELECT id, {_TABLE_COLUMNS} FROM tables WHERE status IN ({marks}) ORDER BY id", statuses
+        )
+        return [_table_row(r) for r in rows]
+
+
+def _table_values(row: TableRow) -> tuple[Any, ...]:
+    return (row.guild_id, row.channel_id, row.message_id, row.game, json.dumps(row.options), row.host_id,
+            json.dumps(row.seats), row.seed, row.state, row.version, row.status, row.note,
+            json.dumps(row.autopilot), row.created_at, row.updated_at)
+
+
+def _table_row(r: aiosqlite.Row) -> TableRow:
+    return TableRow(
+        id=r["id"], guild_id=r["guild_id"], channel_id=r["channel_id"], message_id=r["message_id"], game=r["game"],
+        options=_json(r["options"], {}), host_id=r["host_id"], seats=_json(r["seats"], []), seed=r["seed"],
+        state=r["state"], version=r["version"], status=r["status"], note=r["note"],
+        autopilot=_json(r["autopilot"], []), created_at=r["created_at"], updated_at=r["updated_at"],
+    )
+
+
+def _json(text: str | None, default: Any) -> Any:
+    """Lenient JSON for the small columns: a damaged value reads as the default (the game state is checked apart)."""
+    try:
+        value = json.loads(text) if text else default
+    except ValueError:
+        return default
+    return value if isinstance(value, type(default)) else default
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    """One applied action: which version it made, which seat, the action's string form, and who chose it."""
+
+    table_id: int
+    version: int
+    seat: int
+    action: str
+    actor: str
+    user_id: int | None
+    at: float
+
+
+class ActionRepo:
+    """The action log: every applied action of every table, kept after the game for stats and bug reports."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def append(self, tx: aiosqlite.Connection, row: ActionRow) -> None:
+        """Record ``row`` inside ``tx``."""
+        await tx.execute(
+            "INSERT INTO actions (table_id, version, seat, action, actor, user_id, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (row.table_id, row.version, row.seat, row.action, row.actor, row.user_id, row.at),
+        )
+
+    async def for_table(self, table_id: int) -> list[ActionRow]:
+        """A table's actions in the order they were applied."""
+        rows = await self.db.fetchall(
+            "SELECT table_id, version, seat, action, actor, user_id, at FROM actions WHERE table_id=? ORDER BY version",
+            (table_id,),
+        )
+        return [ActionRow(*tuple(r)) for r in rows]
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    """One seat's result in a finished match."""
+
+    table_id: int
+    seat: int
+    guild_id: int
+    game: str
+    user_id: int | None
+    name: str
+    computer: bool
+    side: int
+    score: int
+    won: bool
+    finished_at: float
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A line of a leaderboard or of a member's stats."""
+
+    user_id: int
+    name: str
+    game: str
+    games: int
+    wins: int
+    best: int
+
+    @property
+    def win_rate(self) -> float:
+        """Wins per game played, 0 to 1."""
+        return self.wins / self.games if self.games else 0.0
+
+
+class ResultRepo:
+    """Finished matches, per seat, for leaderboards and stats."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def record(self, tx: aiosqlite.Connection, rows: list[ResultRow]) -> None:
+        """Record a finished match inside ``tx``."""
+        await tx.executemany(
+            "INSERT INTO results (table_id, seat, guild_id, game, user_id, name, computer, side, score, won, "
+            "finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(r.table_id, r.seat, r.guild_id, r.game, r.user_id, r.name, int(r.computer), r.side, r.score,
+              int(r.won), r.finished_at) for r in rows],
+        )
+
+    async def for_table(self, table_id: int) -> list[ResultRow]:
+        """The results of one match, by seat."""
+        rows = await self.db.fetchall("SELECT * FROM results WHERE table_id=? ORDER BY seat", (table_id,))
+        return [ResultRow(r["table_id"], r["seat"], r["guild_id"], r["game"], r["user_id"], r["name"],
+                          bool(r["computer"]), r["side"], r["score"], bool(r["won"]), r["finished_at"]) for r in rows]
+
+    async def leaderboard(self, guild_id: int, game: str | None = None, limit: int = 10) -> list[Standing]:
+        """The server's people by wins, then win rate, then best score (all games, or one game)."""
+        where, params = "guild_id=? AND computer=0", [guild_id]
+        if game is not None:
+            where += " AND game=?"
+            params.append(game)
+        rows = await self.db.fetchall(
+            f"SELECT user_id, MAX(name) AS name, COUNT(*) AS games, SUM(won) AS wins, MAX(score) AS best "
+            f"FROM results WHERE {where} GROUP BY user_id "
+            f"ORDER BY wins DESC, CAST(SUM(won) AS REAL) / COUNT(*) DESC, best DESC, user_id LIMIT ?",
+            [*params, limit],
+        )
+        return [Standing(r["user_id"], r["name"], game or "", r["games"], r["wins"], r["best"]) for r in rows]
+
+    async def member_stats(self, guild_id: int, user_id: int) -> list[Standing]:
+        """One member's record in this server, per game."""
+        rows = await self.db.fetchall(
+            "SELECT game, MAX(name) AS name, COUNT(*) AS games, SUM(won) AS wins, MAX(score) AS best FROM results "
+            "WHERE guild_id=? AND user_id=? GROUP BY game ORDER BY games DESC, game",
+            (guild_id, user_id),
+        )
+        return [Standing(user_id, r["name"], r["game"], r["games"], r["wins"], r["best"]) for r in rows]
+
+
+class GuildSettingsRepo:
+    """Per-server settings, stored as JSON values; defaults are declared by the caller."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def get_all(self, guild_id: int) -> dict[str, Any]:
+        """Every setting this server has changed."""
+        rows = await self.db.fetchall("SELECT key, value FROM guild_settings WHERE guild_id=?", (guild_id,))
+        out: dict[str, Any] = {}
+        for r in rows:
+            try:
+                out[r["key"]] = json.loads(r["value"])
+            except ValueError:
+                continue
+        return out
+
+    async def set(self, guild_id: int, key: str, value: Any) -> None:
+        """Change one setting of one server."""
+        async with self.db.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?) "
+                "ON CONFLICT (guild_id, key) DO UPDATE SET value=excluded.value",
+                (guild_id, key, json.dumps(value)),
+            )
+
+
+class MetaRepo:
+    """Small facts about the process's own past (e.g. the hash of the last slash-command sync)."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def get(self, key: str) -> str | None:
+        """The stored value, or None."""
+        row = await self.db.fetchone("SELECT value FROM meta WHERE key=?", (key,))
+        return str(row["value"]) if row else None
+
+    async def set(self, key: str, value: str) -> None:
+        """Store ``value`` under ``key``."""
+        async with self.db.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value=excluded.value",
+                (key, value),
+            )

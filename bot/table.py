@@ -1,0 +1,162 @@
+"""A table as the service holds it in memory: its stored row, the running game, and its lock and tasks."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.storage import TableRow
+from engine import Game, GameSpec, catalogue
+from engine.ai import Player
+from engine.errors import BadOption
+
+LOBBY, PLAYING, FINISHED, ABANDONED = "lobby", "playing", "finished", "abandoned"
+_SEAT_WORD = re.compile(r"\b([Ss])eat (\d{1,2})\b")
+
+
+class TableError(Exception):
+    """A request the table refuses; the message is shown to the member who asked (ephemerally)."""
+
+
+class StaleClick(TableError):
+    """The button was drawn for a state that has moved on (or was pressed twice)."""
+
+    def __init__(self, message: str = "That move is no longer current.") -> None:
+        super().__init__(message)
+
+
+class NotAllowed(TableError):
+    """The member may not do this here (not seated, not their turn, not the host...)."""
+
+
+class NoSuchTable(TableError):
+    """The table id is unknown or the table is closed."""
+
+    def __init__(self, message: str = "This table is closed.") -> None:
+        super().__init__(message)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who sits in a seat: a member (``user_id``) or a computer player (``user_id`` None)."""
+
+    name: str
+    user_id: int | None = None
+
+    @property
+    def computer(self) -> bool:
+        """True for a computer player's seat."""
+        return self.user_id is None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The stored form."""
+        return {"name": self.name, "user_id": self.user_id}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Seat:
+        """Read the stored form back."""
+        user_id = data.get("user_id")
+        return cls(str(data.get("name", "?")), int(user_id) if user_id is not None else None)
+
+
+@dataclass
+class Table:
+    """One lobby or game: the stored row (always what the database holds) plus what lives only in memory."""
+
+    row: TableRow
+    game: Game | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # (version made, seat, seats awaited before) of each action applied since the game started or was reloaded
+    acted: list[tuple[int, int, tuple[int, ...]]] = field(default_factory=list)
+    started_version: int = 0
+    driver: asyncio.Task[None] | None = None
+    timers: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    players: dict[int, Player] = field(default_factory=dict)
+
+    # ----- stored facts -----------------------------------------------------------------------------------------
+    @property
+    def id(self) -> int:
+        """The table id (in button custom ids and logs)."""
+        return self.row.id
+
+    @property
+    def status(self) -> str:
+        """lobby, playing, finished or abandoned."""
+        return self.row.status
+
+    @property
+    def version(self) -> int:
+        """Incremented by every change; buttons carry the version they were drawn for."""
+        return self.row.version
+
+    @property
+    def spec(self) -> GameSpec:
+        """The catalogue entry of the game played here."""
+        return catalogue()[self.row.game]
+
+    @property
+    def seats(self) -> list[Seat]:
+        """The seats in order (seat 0 first)."""
+        return [Seat.from_dict(d) for d in self.row.seats]
+
+    @property
+    def names(self) -> list[str]:
+        """Each seat's display name."""
+        return [seat.name for seat in self.seats]
+
+    @property
+    def host_id(self) -> int:
+        """The member who opened the table."""
+        return self.row.host_id
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat of member ``user_id``, or None for a spectator."""
+        for index, seat in enumerate(self.seats):
+            if seat.user_id == user_id:
+                return index
+        return None
+
+    def is_automatic(self, seat: int) -> bool:
+        """True when a computer player makes this seat's moves (a computer seat, or a seat set to Run)."""
+        seats = self.seats
+        return seat >= len(seats) or seats[seat].computer or seat in self.row.autopilot
+
+    @property
+    def max_seats(self) -> int:
+        """The most players this game allows."""
+        return max(self.spec.seats)
+
+    def start_problem(self) -> str | None:
+        """Why the game cannot start with these seats and options, in words; None when it can."""
+        spec, count = self.spec, len(self.row.seats)
+        try:
+            values = spec.validate(count, self.row.options)
+            factory: Any = spec.factory
+            factory.check_options(count, values)
+        except BadOption as error:
+            return str(error)
+        return None
+
+    def sides(self) -> list[list[int]] | None:
+        """The partnerships (seat lists) when the game is played in teams with these seats, else None."""
+        if self.game is not None:
+            sides = [list(s) for s in self.game.sides]
+        elif self.start_problem() is None and self.spec.teams:
+            from engine import new_game
+
+            sides = [list(s) for s in new_game(self.row.game, len(self.row.seats), 0, self.row.options).sides]
+        else:
+            return None
+        return sides if any(len(side) > 1 for side in sides) else None
+
+    def words(self, text: str) -> str:
+        """Engine text with "Seat 2" replaced by that seat's name."""
+        names = self.names
+
+        def name(match: re.Match[str]) -> str:
+            index = int(match.group(2)) - 1
+            return names[index] if 0 <= index < len(names) else match.group(0)
+
+        return _SEAT_WORD.sub(name, text)

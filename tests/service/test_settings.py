@@ -1,0 +1,75 @@
+"""Settings and the entry point: clear errors, exit code 2 without a token, --help without one."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.__main__ import main
+from bot.settings import MissingToken, Settings, SettingsError, database_path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_defaults_and_overrides() -> None:
+    settings = Settings.from_env({"DISCORD_TOKEN": "abc.def", "DEV_GUILD_ID": "42", "LOG_LEVEL": "debug",
+                                  "DISCORD_API_BASE": "http://127.0.0.1:9/api/v10/",
+                                  "DISCORD_GATEWAY_URL": "ws://127.0.0.1:9/gw", "COMPUTER_PAUSE_SECONDS": "0.5",
+                                  "TURN_TIME_LIMIT_SECONDS": "0"})
+    assert settings.database_path == Path("data/domino_hall.db")
+    assert (settings.dev_guild_id, settings.log_level, settings.computer_pause) == (42, "DEBUG", 0.5)
+    assert settings.api_base == "http://127.0.0.1:9/api/v10" and settings.gateway_url == "ws://127.0.0.1:9/gw"
+    assert settings.turn_time_limit == 0
+    assert "abc.def" not in repr(settings)
+
+
+def test_missing_token_is_a_clear_error() -> None:
+    with pytest.raises(MissingToken, match="DISCORD_TOKEN is not set"):
+        Settings.from_env({})
+
+
+@pytest.mark.parametrize(("name", "value"), [
+    ("DEV_GUILD_ID", "my-server"), ("LOG_LEVEL", "LOUD"), ("COMPUTER_PAUSE_SECONDS", "soon"),
+    ("TURN_TIME_LIMIT_SECONDS", "-3"), ("DISCORD_API_BASE", "discord.com"), ("DISCORD_GATEWAY_URL", "http://x"),
+    ("DATABASE_URL", "postgresql://db/hall"), ("DATABASE_URL", "sqlite:///:memory:"), ("DATABASE_URL", "mysql://x"),
+])
+def test_malformed_settings_name_the_variable(name: str, value: str) -> None:
+    with pytest.raises(SettingsError, match=name.split("_")[0]):
+        Settings.from_env({"DISCORD_TOKEN": "t", name: value})
+
+
+def test_database_url_forms() -> None:
+    assert database_path("sqlite:///rel/hall.db") == Path("rel/hall.db")
+    assert database_path("sqlite:////abs/hall.db") == Path("/abs/hall.db")
+    assert database_path("plain/path.db") == Path("plain/path.db")
+
+
+def test_main_without_token_exits_2_and_never_prints_a_token(monkeypatch, capsys, tmp_path) -> None:
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.chdir(tmp_path)  # no .env here
+    assert main([]) == 2
+    assert "DISCORD_TOKEN is not set" in capsys.readouterr().err
+
+
+def test_main_check_opens_the_database(monkeypatch, capsys, tmp_path) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "secret-token-value")
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path}/d/hall.db")
+    assert main(["--check"]) == 0
+    out = capsys.readouterr()
+    assert (tmp_path / "d" / "hall.db").exists() and "secret-token-value" not in out.out + out.err
+
+
+def test_python_m_bot_help_works_without_a_token(tmp_path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env["PYTHONPATH"] = str(ROOT)
+    done = subprocess.run([sys.executable, "-m", "bot", "--help"], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0 and "DISCORD_TOKEN" in done.stdout and "DATABASE_URL" in done.stdout
+    missing = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True,
+                             timeout=60)
+    assert missing.returncode == 2 and "DISCORD_TOKEN is not set" in missing.stderr

@@ -1,0 +1,276 @@
+"""The table service with no Discord: lobby rules, versions, locks, computer players, timers and results."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+
+import pytest
+
+from bot.storage import Storage
+from bot.tables import NotAllowed, StaleClick, TableService, TableUpdate
+
+ALICE, BOB, CAROL, DAVE = 1001, 1002, 1003, 1004
+
+
+async def until(check: Callable[[], bool], timeout: float = 10.0) -> None:
+    """Wait for computer players or timers to bring the table to ``check``."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not check():
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError("the table did not get there in time")
+        await asyncio.sleep(0.005)
+
+
+async def lobby(service: TableService, game: str = "block", *others: int) -> int:
+    table = await service.create_lobby(1, 10, ALICE, "alice", game)
+    for user in others:
+        await service.join(table.id, user, f"user{user}")
+    return table.id
+
+
+async def test_lobby_seats_host_and_refuses_a_second_seat_for_one_member(service: TableService) -> None:
+    tid = await lobby(service)
+    with pytest.raises(NotAllowed, match="already seated"):
+        await service.join(tid, ALICE, "alice")
+    await service.join(tid, BOB, "bob")
+    assert service.get(tid).names == ["alice", "bob"]
+
+
+async def test_lobby_host_cannot_leave_and_strangers_cannot_leave(service: TableService) -> None:
+    tid = await lobby(service, "block", BOB)
+    with pytest.raises(NotAllowed, match="host cannot leave"):
+        await service.leave(tid, ALICE)
+    with pytest.raises(NotAllowed, match="not seated"):
+        await service.leave(tid, CAROL)
+    await service.leave(tid, BOB)
+    assert service.get(tid).names == ["alice"]
+
+
+async def test_lobby_only_host_adds_computers_sets_rules_and_starts(service: TableService) -> None:
+    tid = await lobby(service, "block", BOB)
+    with pytest.raises(NotAllowed, match="Only the host"):
+        await service.add_computer(tid, BOB)
+    with pytest.raises(NotAllowed, match="Only the host"):
+        await service.set_option(tid, BOB, "target", "50")
+    with pytest.raises(NotAllowed, match="Only the host"):
+        await service.start_game(tid, service.get(tid).version, BOB)
+
+
+async def test_lobby_full_table_refuses_join_and_computers(service: TableService) -> None:
+    tid = await lobby(service, "draw")
+    for _ in range(5):
+        await service.add_computer(tid, ALICE)
+    assert service.get(tid).names[1:] == [f"Computer {n}" for n in range(1, 6)]
+    with pytest.raises(NotAllowed, match="full"):
+        await service.join(tid, BOB, "bob")
+    with pytest.raises(NotAllowed, match="full"):
+        await service.add_computer(tid, ALICE)
+    await service.remove_computer(tid, ALICE)
+    await service.join(tid, BOB, "bob")
+
+
+async def test_lobby_start_needs_an_allowed_seat_count(service: TableService) -> None:
+    tid = await lobby(service, "block")
+    table = service.get(tid)
+    assert table.start_problem() is not None
+    with pytest.raises(NotAllowed, match="cannot start"):
+        await service.start_game(tid, table.version, ALICE)
+    await service.add_computer(tid, ALICE)
+    assert table.start_problem() is None
+
+
+async def test_lobby_house_rules_validated_against_the_registry(service: TableService) -> None:
+    tid = await lobby(service, "block", BOB)
+    await service.set_option(tid, ALICE, "target", "50")
+    await service.set_option(tid, ALICE, "set", 6)
+    assert service.get(tid).row.options == {"target": 50, "set": 6}
+    with pytest.raises(NotAllowed, match="cannot be"):
+        await service.set_option(tid, ALICE, "target", "7")
+    with pytest.raises(NotAllowed, match="no option"):
+        await service.set_option(tid, ALICE, "spinner_of_doom", "on")
+
+
+async def test_lobby_option_combination_refused_at_start_drw_5(service: TableService) -> None:
+    """DRW-5: a double-six set allows at most 4 players; the lobby says so and Start is refused."""
+    tid = await lobby(service, "draw", BOB, CAROL, DAVE)
+    await service.add_computer(tid, ALICE)
+    await service.set_option(tid, ALICE, "set", "6")
+    assert "at most 4" in (service.get(tid).start_problem() or "")
+
+
+async def test_start_with_a_stale_lobby_version_changes_nothing(service: TableService) -> None:
+    tid = await lobby(service, "block", BOB)
+    drawn = service.get(tid).version
+    await service.add_computer(tid, ALICE)
+    with pytest.raises(StaleClick):
+        await service.start_game(tid, drawn, ALICE)
+    assert service.get(tid).status == "lobby"
+
+
+async def test_every_change_bumps_the_version_and_is_committed(service: TableService, storage: Storage) -> None:
+    tid = await lobby(service, "block", BOB)
+    table = service.get(tid)
+    await service.start_game(tid, table.version, ALICE)
+    seat = table.game.to_act[0]
+    user = [ALICE, BOB][seat]
+    before = table.version
+    await service.act(tid, before, user, str(table.game.legal_actions(seat)[0]))
+    row = await storage.tables.get(tid)
+    assert table.version == before + 1 == row.version
+    assert json.loads(row.state) == table.game.to_dict()
+    assert [a.version for a in await storage.actions.for_table(tid)] == [before + 1]
+
+
+async def test_spectator_and_waiting_player_change_nothing(service: TableService) -> None:
+    tid = await lobby(service, "block", BOB)
+    table = service.get(tid)
+    await service.start_game(tid, table.version, ALICE)
+    waiting = [ALICE, BOB][1 - table.game.to_act[0]]
+    version, state = table.version, table.game.to_dict()
+    with pytest.raises(NotAllowed, match="not playing"):
+        await service.act(tid, version, CAROL, "pass")
+    with pytest.raises(NotAllowed, match="not your turn"):
+        await service.act(tid, version, waiting, "pass")
+    assert (table.version, table.game.to_dict()) == (version, state)
+
+
+async def test_double_click_is_stale_and_changes_nothing(service: TableService) -> None:
+    tid = await lobby(service, "block", BOB)
+    table = service.get(tid)
+    await service.start_game(tid, table.version, ALICE)
+    seat = table.game.to_act[0]
+    user, version = [ALICE, BOB][seat], table.version
+    move = str(table.game.legal_actions(seat)[0])
+    await service.act(tid, version, user, move)
+    if seat in table.game.to_act:  # an extra turn would make the same seat awaited again
+        pytest.skip("the seat plays again")
+    with pytest.raises((StaleClick, NotAllowed)):
+        await service.act(tid, version, user, move)
+    assert table.version == version + 1
+
+
+async def test_concurrent_clicks_let_exactly_one_in(service: TableService, storage: Storage) -> None:
+    tid = await lobby(service, "block", BOB)
+    table = service.get(tid)
+    await service.start_game(tid, table.version, ALICE)
+    seat = table.game.to_act[0]
+    user, version = [ALICE, BOB][seat], table.version
+    moves = [str(a) for a in table.game.legal_actions(seat)]
+    clicks = [service.act(tid, version, user, moves[i % len(moves)]) for i in range(6)]
+    outcomes = await asyncio.gather(*clicks, return_exceptions=True)
+    assert sum(not isinstance(o, BaseException) for o in outcomes) == 1
+    assert all(isinstance(o, (StaleClick, NotAllowed)) for o in outcomes if isinstance(o, BaseException))
+    assert table.version == version + 1
+    assert len(await storage.actions.for_table(tid)) == 1
+
+
+async def test_illegal_or_malformed_move_is_answered_stale(service: TableService) -> None:
+    tid = await lobby(service, "block", BOB)
+    table = service.get(tid)
+    await service.start_game(tid, table.version, ALICE)
+    user = [ALICE, BOB][table.game.to_act[0]]
+    for text in ("play:12-12@N/12", "nonsense", "bid:5"):
+        with pytest.raises(StaleClick):
+            await service.act(tid, table.version, user, text)
+
+
+async def play_out(service: TableService, tid: int, users: dict[int, int]) -> None:
+    """Play a table to its end: people take their first legal move; computers move by themselves."""
+    table = service.get(tid)
+    for _ in range(5000):
+        if table.status != "playing":
+            return
+        humans = [s for s in table.game.to_act if s in users]
+        if not humans:
+            await asyncio.sleep(0.001)
+            continue
+        seat = humans[0]
+        await service.act(tid, table.version, users[seat], str(table.game.legal_actions(seat)[0]))
+    raise AssertionError("the game did not end")
+
+
+async def test_computer_players_act_and_a_finished_match_records_results(
+        service: TableService, storage: Storage, updates: list[TableUpdate]) -> None:
+    tid = await lobby(service, "block")
+    await service.add_computer(tid, ALICE)
+    await service.set_option(tid, ALICE, "target", "50")
+    await service.set_option(tid, ALICE, "set", "6")
+    table = service.get(tid)
+    await service.start_game(tid, table.version, ALICE)
+    await play_out(service, tid, {0: ALICE})
+    assert table.status == "finished" and tid not in service.tables
+    results = await storage.results.for_table(tid)
+    assert [r.name for r in results] == ["alice", "Computer 1"]
+    assert sum(r.won for r in results) == 1 and results[0].score == table.game.score[0]
+    actors = {a.actor for a in await storage.actions.for_table(tid)}
+    assert actors == {"person", "computer"}
+    assert updates[-1].kind == "finished"
+    board = await storage.results.leaderboard(1, "block")
+    assert [s.user_id for s in board] == [ALICE] and board[0].games == 1
+
+
+async def test_simultaneous_choices_do_not_spoil_each_others_buttons(service: TableService, test_games: None) -> None:
+    tid = await lobby(service, "test_pass_two", BOB, CAROL)
+    table = service.get(tid)
+    await service.start_game(tid, table.version, ALICE)
+    drawn = table.version
+    assert table.game.to_act == (0, 1, 2)
+    for seat, user in enumerate((ALICE, BOB, CAROL)):
+        await service.act(tid, drawn, user, str(table.game.legal_actions(seat)[0]))
+    assert table.status == "finished"
+
+
+async def test_simultaneous_choice_twice_from_the_same_seat_is_stale(service: TableService, test_games: None) -> None:
+    tid = await lobby(service, "test_pass_two", BOB, CAROL)
+    table = service.get(tid)
+    await service.start_game(tid, table.version, ALICE)
+    drawn = table.version
+    await service.act(tid, drawn, BOB, str(table.game.legal_actions(1)[0]))
+    await service.act(tid, drawn, CAROL, str(table.game.legal_actions(2)[0]))
+    with pytest.raises(NotAllowed, match="not your turn"):
+        await service.act(tid, drawn, BOB, str(table.game.legal_actions(0)[0]))
+
+
+async def test_solo_run_lets_the_computer_play_it_out(service: TableService, test_games: None) -> None:
+    tid = await lobby(service, "test_countdown")
+    table = service.get(tid)
+    await service.start_game(tid, table.version, ALICE)
+    await service.act(tid, table.version, ALICE, "draw")
+    assert await service.set_autopilot(tid, ALICE) is True
+    await until(lambda: table.status == "finished")
+    assert table.game.count == 5
+
+
+async def test_turn_timer_moves_for_an_absent_player(storage: Storage) -> None:
+    service = TableService(storage, computer_pause=0.0, turn_time_limit=0.02)
+    await service.start()
+    try:
+        tid = await lobby(service, "block", BOB)
+        table = service.get(tid)
+        await service.start_game(tid, table.version, ALICE)
+        start = table.version
+        await until(lambda: table.version >= start + 2)
+        assert {a.actor for a in await storage.actions.for_table(tid)} == {"timer"}
+    finally:
+        await service.close()
+
+
+async def test_guild_turn_limit_overrides_the_process_setting(service: TableService, storage: Storage) -> None:
+    await service.set_guild_setting(1, "turn_time_limit", 0.02)
+    assert (await service.guild_settings(1))["turn_time_limit"] == 0.02
+    tid = await lobby(service, "block", BOB)
+    table = service.get(tid)
+    await service.start_game(tid, table.version, ALICE)
+    start = table.version
+    await until(lambda: table.version > start)
+    assert (await storage.actions.for_table(tid))[0].actor == "timer"
+
+
+async def test_abandon_by_host_or_manager_only(service: TableService) -> None:
+    tid = await lobby(service, "block", BOB)
+    with pytest.raises(NotAllowed):
+        await service.abandon(tid, BOB, can_manage=False)
+    await service.abandon(tid, BOB, can_manage=True)
+    assert tid not in service.tables
