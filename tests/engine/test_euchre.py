@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 
 from engine.actions import Call, Choose, Pass, Play
 from engine.errors import IllegalAction
-from engine.game import Game
 from engine.games.euchre import EuchreGame, EuchreSuits, left_bower, trump_of, trump_order
 from engine.registry import new_game
 from engine.tiles import Tile, double_set
 from engine.tricks import trick_winner
+from tests.engine.fortytwo_support import highest
 from tests.engine.trick_support import conserved, play, play_out, plays_of, rigged, tiles
 
 t = Tile.parse
@@ -33,21 +33,6 @@ STOCK = ["6-2", "6-1", "6-0", "5-4", "5-3", "5-2", "5-1", "5-0"]   # 6-2 turns u
 def four(hands: list[list[str]], stock: list[str] = STOCK, **options: Any) -> EuchreGame:
     game: EuchreGame = rigged("euchre", 4, 0, hands, stock, **options)
     return game
-
-
-def strength(game: Game, tile: Tile) -> tuple[int, int]:
-    """How strongly a tile plays to the current trick: trumps, then the led suit, then pips."""
-    rule: Any = game.rule  # type: ignore[attr-defined]
-    led = game.trick.led_suit if game.trick is not None else None  # type: ignore[attr-defined]
-    if rule.trump is not None and rule.is_trump(tile):
-        return (2, rule.rank(tile, rule.trump))
-    if led is not None and rule.follows(tile, led):
-        return (1, rule.rank(tile, led))
-    return (0, tile.pips)
-
-
-def highest(game: Game, seat: int, plays: list[Play]) -> Play:
-    return max(plays, key=lambda p: strength(game, p.tile))
 
 
 def accept_by(game: EuchreGame, seat: int, alone: bool = False) -> None:
