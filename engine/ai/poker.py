@@ -1,0 +1,118 @@
+"""A hand-strength bettor for Domino Poker (RULES 3.8).
+
+It knows only its own seat's view: its hand, the pot, what it must call, who is still in. Its strength is the
+chance its hand beats one unknown hand dealt from the 15 tiles it cannot see, raised to the power of the number of
+opponents still in. Strong hands bet and raise (more chips the stronger), middling hands call when the pot's odds
+allow, weak hands check or fold; its own seeded generator adds a little noise and the odd bluff. With the draw
+option it exchanges the up-to-3 tiles whose replacement gives the best average hand.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from itertools import combinations
+
+from engine.actions import Action, Bid, Call, Choose
+from engine.game import Game
+from engine.poker_betting import MAX_BET
+from engine.poker_hands import evaluate, poker_set
+from engine.tiles import Tile, tiles_from
+
+BET_FROM = 0.62  # strength from which an unopened pot is bet
+RAISE_FROM = 0.80  # strength from which a bet is raised
+BLUFF = 0.06  # chance of a small bet on a weak hand when nobody has bet
+LOOSE_CALL = 0.03  # chance of calling anyway when the odds say fold
+NOISE = 0.05
+
+
+@cache
+def hand_order() -> dict[frozenset[Tile], int]:
+    """Every five-tile hand of the 20-tile set, numbered from the worst (0) to the best (15503)."""
+    hands = sorted(combinations(poker_set(), 5), key=evaluate)
+    return {frozenset(hand): index for index, hand in enumerate(hands)}
+
+
+@cache
+def win_chance(hand: frozenset[Tile]) -> float:
+    """The chance that ``hand`` beats one hand dealt from the 15 tiles it does not hold."""
+    order = hand_order()
+    mine = order[hand]
+    rest = [t for t in poker_set() if t not in hand]
+    beaten = total = 0
+    for other in combinations(rest, 5):
+        total += 1
+        beaten += order[frozenset(other)] < mine
+    return beaten / total
+
+
+@cache
+def best_exchange(hand: frozenset[Tile]) -> frozenset[Tile]:
+    """The up-to-3 tiles to give up whose replacements, drawn from the unseen tiles, make the best hand on
+    average (fewer tiles on a tie: standing pat first)."""
+    order = hand_order()
+    unseen = [t for t in poker_set() if t not in hand]
+    best: tuple[float, frozenset[Tile]] = (-1.0, frozenset())
+    for size in range(4):
+        for out in combinations(sorted(hand), size):
+            keep = hand - frozenset(out)
+            draws = list(combinations(unseen, size))
+            average = sum(order[keep | frozenset(d)] for d in draws) / len(draws)
+            if average > best[0]:
+                best = (average, frozenset(out))
+    return best[1]
+
+
+class PokerBettor:
+    """Bets by hand strength: see the module text. Uses only ``view(seat)`` and ``legal_actions(seat)``."""
+
+    name = "hand-strength"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game, seat: int) -> Action:
+        legal = game.legal_actions(seat)
+        view = game.view(seat)
+        if view.get("phase") == "draw":
+            return self._exchange(view["hand"], view.get("marked") or [], legal)
+        if view.get("phase") != "bet":
+            return legal[0]
+        hand = frozenset(tiles_from(view["hand"]))
+        opponents = view["seats"] - len(view["folded"]) - len(view["out"]) - 1
+        strength = win_chance(hand) ** max(opponents, 1) + self.rng.uniform(-NOISE, NOISE)
+        return self._bet(strength, int(view["to_call"]), int(view["pot"]), legal)
+
+    def _bet(self, strength: float, to_call: int, pot: int, legal: list[Action]) -> Action:
+        bids = [a for a in legal if isinstance(a, Bid)]
+        if Call("check") in legal:
+            if bids and strength >= BET_FROM:
+                return self._sized(bids, strength, BET_FROM)
+            if bids and self.rng.random() < BLUFF:
+                return bids[0]
+            return Call("check")
+        if bids and strength >= RAISE_FROM:
+            return self._sized(bids, strength, RAISE_FROM)
+        odds = to_call / (pot + to_call)
+        if strength >= odds + NOISE or self.rng.random() < LOOSE_CALL:
+            return Call("call")
+        return Call("fold")
+
+    @staticmethod
+    def _sized(bids: list[Bid], strength: float, floor: float) -> Bid:
+        """More chips the further ``strength`` is above ``floor``, within what is allowed."""
+        wanted = 1 + round((strength - floor) / (1.0 - floor) * (MAX_BET - 1))
+        allowed = [b for b in bids if b.amount <= wanted]
+        return allowed[-1] if allowed else bids[0]
+
+    @staticmethod
+    def _exchange(hand_text: list[str], marked_text: list[str], legal: list[Action]) -> Action:
+        target = best_exchange(frozenset(tiles_from(hand_text)))
+        marked = set(tiles_from(marked_text))
+        for tile in sorted(target ^ marked, reverse=True):
+            if Choose((tile,)) in legal:
+                return Choose((tile,))
+        return Call("exchange")
+
+
+PLAYER = PokerBettor

@@ -1,0 +1,219 @@
+"""Bingo, the one-player game of the Double Twelve sheet (RULES 3.9).
+
+All 91 tiles lie face up in a row. Touch them from left to right counting 0, 1, ..., 12, 0, 1, ...; a tile whose
+either end equals the count may be removed (BIN-1). At the end of the row the gaps close and counting goes on
+from the leftmost tile without starting again at 0 (BIN-2). The row cleared is a win. RULES' loss, "13
+consecutive passes with no removal, after which the state repeats", is read as 13 passes along the row: 13 × (tiles
+in the row) touches in a row with no removal bring the row, the place and the count back exactly where they were.
+
+Options: ``bingo_auto_remove`` (on by default): every match is removed, and the player only steps
+(``Call("step")``: one tile) or runs (``Call("run")``: on to the next removal or the end). Off: the game counts on by
+itself to the next matching tile, and the player removes it (``Call("remove")``) or leaves it (``Pass()``).
+``bingo_pip_total``: a tile matches on its pip total, played with the double-six set (BIN-1 option).
+Rig key ``row``: the row to play, left to right (tests and puzzles; tiles left out are set aside).
+The score is the number of tiles removed; ``view["result"]`` gives the personal-best figures at the end.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from engine.actions import Action, Call, Pass
+from engine.errors import BadOption
+from engine.game import Game, GameSpec, OptionSpec
+from engine.tiles import Tile, double_set
+
+COUNT_TO = 13  # the count runs 0..12
+PASSES_TO_LOSE = 13
+
+
+class BingoGame(Game):
+    """One player clearing a row of tiles by counting along it."""
+
+    # ----- set-up ------------------------------------------------------------------------------------------------
+    def _setup(self) -> None:
+        tiles = self.full_set()
+        rigged = self.rigged_tiles("row")
+        if rigged is None:
+            self.row = list(tiles)
+            self.rng.shuffle(self.row)
+        else:
+            self._check_row(rigged, tiles)
+            self.row = rigged
+        self.dead = list((Counter(tiles) - Counter(self.row)).elements())
+        self.removed: list[Tile] = []
+        self.position = 0
+        self.count = 0
+        self.steps = 0
+        self.touches = 0  # touches since the last removal
+        self.round_no = 1
+        kind = "pip total" if self.pip_total else "either end"
+        self.emit("deal", f"{len(self.row)} tiles in a row. Count from 0; a tile matches on {kind}.")
+        if not self.auto_remove:
+            self._run_on(remove=False)
+
+    @staticmethod
+    def _check_row(row: list[Tile], tiles: list[Tile]) -> None:
+        if not row:
+            raise BadOption("row must hold at least one tile")
+        if len(set(row)) != len(row) or not set(row) <= set(tiles):
+            raise BadOption("row: every tile must be in the set, and only once")
+
+    @property
+    def auto_remove(self) -> bool:
+        """``bingo_auto_remove``: every match is removed without asking."""
+        return bool(self.options.get("bingo_auto_remove", True))
+
+    @property
+    def pip_total(self) -> bool:
+        """``bingo_pip_total`` (BIN-1 option): match on the pip total, double-six set."""
+        return bool(self.options.get("bingo_pip_total", False))
+
+    def matches(self, tile: Tile, count: int) -> bool:
+        """BIN-1: either end equals the count (or, by option, the pip total does)."""
+        return tile.pips == count if self.pip_total else tile.has(count)
+
+    @property
+    def current(self) -> Tile:
+        """The tile being touched now."""
+        return self.row[self.position]
+
+    # ----- the contract --------------------------------------------------------------------------------------------
+    def _to_act(self) -> tuple[int, ...]:
+        return (0,)
+
+    def _legal(self, seat: int) -> list[Action]:
+        if self.auto_remove:
+            return [Call("step"), Call("run")]
+        return [Call("remove"), Pass()]
+
+    def _apply(self, seat: int, action: Action) -> None:
+        if action == Call("run"):
+            self._run_on(remove=True)
+            return
+        tile, count = self.current, self.count
+        keep = action == Pass() or (action == Call("step") and not self.matches(tile, count))
+        if keep:
+            self._touch(False)
+            how = "stays" if self.matches(tile, count) else "does not match"
+            self.emit("pass", f"Count {count}: {tile} {how}.", 0)
+        else:
+            self._touch(True)
+        if not self.auto_remove:
+            self._run_on(remove=False)
+
+    def _run_on(self, remove: bool) -> None:
+        """Touch tile after tile, leaving each, until one matches (then remove it if ``remove``) or the game
+        ends. Run mode stops after a removal; without auto-remove the count runs on by itself past
+        tiles that cannot be removed, to the next decision."""
+        passed = 0
+        while not self._over and not self.matches(self.current, self.count):
+            self._touch(False)
+            passed += 1
+        said = f"Counted on past {passed} tile{'' if passed == 1 else 's'}. " if passed else ""
+        if remove and not self._over:
+            self._touch(True, said)
+        elif said:
+            self.emit("count", said.strip())
+
+    def _touch(self, remove: bool, said: str = "") -> None:
+        """Touch the current tile, removing it or not; the count moves on either way (BIN-2)."""
+        tile, count = self.current, self.count
+        self.steps += 1
+        if remove:
+            self.row.pop(self.position)
+            self.removed.append(tile)
+            self.touches = 0
+            self.award(0, 1, f"{said}Count {count}: {tile} removed.")
+        else:
+            self.position += 1
+            self.touches += 1
+        self.count = (self.count + 1) % COUNT_TO
+        if self.position >= len(self.row):
+            self.position = 0
+        self._check_end()
+
+    def _check_end(self) -> None:
+        if not self.row:
+            self.finish([0], f"Bingo! The row is clear after {self.steps} steps.")
+        elif self.touches >= PASSES_TO_LOSE * len(self.row):
+            self.finish([], f"{PASSES_TO_LOSE} passes along the row without a removal: no progress is possible. "
+                            f"The game is lost with {len(self.removed)} tiles removed.")
+
+    # ----- words, views and zones ----------------------------------------------------------------------------------
+    def describe(self, action: Action) -> str:
+        if action == Call("run"):
+            return "Run to the next removal"
+        tile = self.current
+        if action == Call("remove"):
+            return f"Remove {tile} (count {self.count})"
+        if action == Pass():
+            return f"Leave {tile} (count {self.count})"
+        if action == Call("step"):
+            verb = "Remove" if self.matches(tile, self.count) else "Pass"
+            return f"{verb} {tile} (count {self.count})"
+        return str(action)
+
+    def prompt(self) -> str:
+        if self._over:
+            if self._winners:
+                return f"Bingo! The row is clear: {len(self.removed)} tiles removed in {self.steps} steps."
+            return f"Lost: no removal in {PASSES_TO_LOSE} passes along the row ({len(self.removed)} tiles removed)."
+        if self.auto_remove:
+            return f"Count {self.count}: step to the next tile, or run to the next removal."
+        return f"Count {self.count}: {self.current} matches. Remove it or leave it?"
+
+    def _view(self, seat: int | None, view: dict[str, Any]) -> None:
+        view["kind"] = "bingo"
+        view["row"] = [str(t) for t in self.row]
+        view["position"] = self.position
+        view["count"] = self.count
+        view["removed"] = len(self.removed)
+        view["removed_tiles"] = [str(t) for t in self.removed]
+        view["tiles"] = len(self.row) + len(self.removed)
+        view["steps"] = self.steps
+        view["passes_without_removal"] = self.touches // len(self.row) if self.row else 0
+        view["touches_without_removal"] = self.touches
+        view["matches"] = bool(self.row) and self.matches(self.current, self.count)
+        view["auto_remove"] = self.auto_remove
+        view["pip_total"] = self.pip_total
+        view["result"] = self.result() if self._over else None
+
+    def result(self) -> dict[str, Any]:
+        """Personal-best figures: whether the row was cleared, tiles removed, and steps taken (fewest to clear)."""
+        cleared = not self.row
+        return {"cleared": cleared, "removed": len(self.removed), "steps": self.steps,
+                "steps_to_clear": self.steps if cleared else None}
+
+    def hand_lists(self) -> list[list[Tile]]:
+        return [[]]
+
+    def zones(self) -> dict[str, list[Tile]]:
+        return {"row": list(self.row), "removed": list(self.removed), "dead": list(self.dead)}
+
+    def full_set(self) -> list[Tile]:
+        return list(double_set(6 if self.pip_total else 12))
+
+
+SPEC = GameSpec(
+    key="bingo",
+    title="Bingo (solitaire)",
+    seats=(1,),
+    tile_set="double-twelve (double-six with the pip-total option)",
+    summary=(
+        "All 91 tiles in a row. Count 0 to 12 along it, again and again without starting over; a tile with "
+        "either end equal to the count may be removed. At the end of the row the gaps close and the count goes "
+        "on from the left. Clear the row to win; 13 passes along the row with no removal lose."
+    ),
+    options=(
+        OptionSpec("bingo_auto_remove", True, (True, False),
+                   "Every matching tile is removed at once (off: you choose to remove or leave each one)", "3.9"),
+        OptionSpec("bingo_pip_total", False, (False, True),
+                   "A tile matches on its pip total, played with the double-six set", "BIN-1"),
+    ),
+    factory=BingoGame,
+    family="solo",
+    order=160,
+    rig_keys=("row",),
+)

@@ -1,0 +1,328 @@
+"""Domino Poker (RULES 3.8): five tiles each from the 20-tile set, one fixed-limit betting round, chips kept
+across deals until one player holds them all.
+
+Betting (POK-2): everyone still in antes 1 chip; the seat left of the dealer acts first. Before anyone bets a
+player may check or bet (``Bid(n)``, 1-10 chips); after a bet a player calls, folds or raises (``Bid(n)``: n more
+than the current bet, at most 3 raises a round). A fold is only offered when there is a bet to meet.
+Table stakes without side pots (a decision where RULES is silent): nobody's total stake in a hand may exceed the
+smallest stack still in the hand at the deal, so every call is affordable.
+Option ``poker_draw``: after the first betting round each player in turn may exchange up to 3 tiles (mark tiles
+with ``Choose((tile,))``, which toggles, then ``Call("exchange")``), then a second betting round.
+After each hand the next dealer deals (``Call("deal")``), so the table can see the result; busted players are
+out. The score of a seat is its chips at the start of the current hand.
+
+The host may stop a session at any time with :meth:`PokerGame.end_session`: the current hand is void (stakes are
+returned) and the highest stack(s) win. The stop is saved (option ``session_end``) and replays with the game.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from engine.actions import Action, Bid, Call, Choose
+from engine.errors import BadOption
+from engine.game import Game, GameSpec, OptionSpec
+from engine.poker_betting import Betting
+from engine.poker_hands import HAND_SIZE, evaluate, poker_set
+from engine.tiles import Tile
+
+STARTING_STACK = 100
+ANTE = 1
+MAX_EXCHANGE = 3
+
+
+class PokerGame(Game):
+    """A session of Domino Poker for 2-4 players; one hand is one round."""
+
+    @classmethod
+    def check_options(cls, seats: int, options: Mapping[str, Any]) -> None:
+        if options.get("poker_draw") and seats * HAND_SIZE >= len(poker_set()):
+            raise BadOption(f"with {seats} players all 20 tiles are dealt, so there is nothing to draw from")
+
+    # ----- set-up and the hand cycle -----------------------------------------------------------------------------
+    def _setup(self) -> None:
+        self.out: list[int] = []
+        self.dealer = 0
+        self.hands: list[list[Tile]] = [[] for _ in range(self.seats)]
+        self.stock: list[Tile] = []
+        self.discards: list[Tile] = []
+        self.dead: list[Tile] = []
+        self.betting = Betting(self.seats)
+        self.phase = "bet"
+        self.turn = 0
+        self.marked: list[Tile] = []
+        self.drawn: list[int] = []
+        self.shown: dict[int, list[Tile]] = {}
+        self.last_hand: dict[str, Any] | None = None
+        self.log_mark = 0
+        stack = int(self.options.get("stack", STARTING_STACK))
+        for seat in range(self.seats):
+            self.award(seat, stack, f"Seat {seat + 1} takes a stack of {stack} chips.")
+        self._start_hand()
+        if self.options.get("session_end") == 0:
+            self._end_session()
+
+    def live(self) -> list[int]:
+        """Seats still in the session (not busted)."""
+        return [s for s in range(self.seats) if s not in self.out]
+
+    def _next_in_hand(self, seat: int) -> int:
+        """The next seat after ``seat`` that is live and, during a hand, has not folded."""
+        for step in range(1, self.seats + 1):
+            candidate = (seat + step) % self.seats
+            if candidate not in self.out and candidate not in self.betting.folded:
+                return candidate
+        raise ValueError("nobody is left in the hand")  # pragma: no cover - the hand ends first
+
+    def _start_hand(self) -> None:
+        self.round_no += 1
+        self.log_mark = len(self.log)
+        live = self.live()
+        tiles = poker_set()
+        hands, rest = self.deal_from(tiles, [HAND_SIZE if s in live else 0 for s in range(self.seats)])
+        self.hands, self.stock, self.discards = hands, rest, []
+        self.dead = list((Counter(tiles) - Counter(t for h in hands for t in h) - Counter(rest)).elements())
+        self.shown, self.marked, self.drawn = {}, [], []
+        self.emit("deal", f"Hand {self.round_no}: Seat {self.dealer + 1} deals five tiles each.", self.dealer)
+        self.betting = Betting(self.seats, stacks=list(self._score), live=live)
+        for seat in live:
+            self.betting.ante(seat, ANTE)
+        self.emit("ante", f"Everyone antes {ANTE}: the pot is {self.betting.pot}.")
+        self._start_betting_round()
+
+    def _start_betting_round(self) -> None:
+        self.phase = "bet"
+        self.betting.new_round()
+        self.turn = self._next_in_hand(self.dealer)
+
+    # ----- the contract --------------------------------------------------------------------------------------------
+    def _to_act(self) -> tuple[int, ...]:
+        return (self.turn,)
+
+    def _legal(self, seat: int) -> list[Action]:
+        if self.phase == "bet":
+            return self.betting.options(seat)
+        if self.phase == "draw":
+            limit = min(MAX_EXCHANGE, len(self.stock) + len(self.discards))
+            marks: list[Action] = [
+                Choose((t,)) for t in self.hands[seat] if t in self.marked or len(self.marked) < limit
+            ]
+            return [*marks, Call("exchange")]
+        return [Call("deal")]
+
+    def _apply(self, seat: int, action: Action) -> None:
+        if self.phase == "bet":
+            self._bet(seat, action)
+        elif self.phase == "draw":
+            self._draw(seat, action)
+        else:
+            self.dealer = seat
+            self._start_hand()
+        if self.options.get("session_end") == len(self.history) + 1:
+            self._end_session()
+
+    def _bet(self, seat: int, action: Action) -> None:
+        text = self.betting.act(seat, action)
+        self.emit("bet", f"Seat {seat + 1} {text}.", seat, action=str(action))
+        standing = self.betting.standing()
+        if len(standing) == 1:
+            self._settle(standing[0], None)
+        elif not self.betting.round_complete():
+            self.turn = self.betting.next_to_act(seat)
+        elif self.options.get("poker_draw") and self.betting.round_no == 1:
+            self.phase = "draw"
+            self.turn = self._next_in_hand(self.dealer)
+            self.emit("draw", "Betting is closed: each player in turn may exchange up to three tiles.")
+        else:
+            self._showdown()
+
+    def _draw(self, seat: int, action: Action) -> None:
+        if isinstance(action, Choose):
+            tile = action.tiles[0]
+            if tile in self.marked:
+                self.marked.remove(tile)
+            else:
+                self.marked.append(tile)
+            self.emit("mark", "", seat)  # private: only the seat's own view shows its marks
+            return
+        count = len(self.marked)
+        self._exchange(seat)
+        words = f"exchanges {count} tile{'' if count == 1 else 's'}" if count else "stands pat"
+        self.emit("exchange", f"Seat {seat + 1} {words}.", seat, count=count)
+        self.drawn.append(seat)
+        following = self._next_in_hand(seat)
+        if following in self.drawn:
+            self._start_betting_round()
+        else:
+            self.turn = following
+
+    def _exchange(self, seat: int) -> None:
+        """The marked tiles go face down to the discards and as many come from the stock; when the stock runs
+        short, the earlier players' discards are shuffled into it (never the seat's own)."""
+        marked, self.marked = self.marked, []
+        if len(self.stock) < len(marked):
+            refill, self.discards = self.discards, []
+            self.rng.shuffle(refill)
+            self.stock.extend(refill)
+        drawn, self.stock = self.stock[:len(marked)], self.stock[len(marked):]
+        self.hands[seat] = sorted([t for t in self.hands[seat] if t not in marked] + drawn, reverse=True)
+        self.discards.extend(marked)
+
+    # ----- the end of a hand ---------------------------------------------------------------------------------------
+    def _showdown(self) -> None:
+        standing = self.betting.standing()
+        ranks = {s: evaluate(self.hands[s]) for s in standing}
+        self.shown = {s: list(self.hands[s]) for s in standing}
+        for seat in standing:
+            self.emit("show", f"Seat {seat + 1} shows {ranks[seat].words()}.", seat)
+        winner = max(standing, key=lambda s: ranks[s])
+        self._settle(winner, ranks[winner].words())
+
+    def _settle(self, winner: int, words: str | None) -> None:
+        """Pay the pot to ``winner`` (``words``: the winning hand at a showdown, None when all others folded)."""
+        pot = self.betting.pot
+        how = f" with {words}" if words else ": everyone else folded"
+        self.emit("pot", f"Seat {winner + 1} wins the pot of {pot}{how}.", winner, pot=pot)
+        for seat in self.live():
+            net = (pot if seat == winner else 0) - self.betting.committed[seat]
+            self.award(seat, net, f"Seat {seat + 1} {'wins' if net > 0 else 'loses'} {abs(net)} chips.")
+        self.betting.pot = 0
+        self.last_hand = {"winner": winner, "pot": pot, "showdown": words is not None, "hand": words}
+        self.phase = "hand_over"
+        for seat in self.live():
+            if self._score[seat] <= 0:
+                self.out.append(seat)
+                self.emit("out", f"Seat {seat + 1} has no chips left and is out.", seat)
+        live = self.live()
+        if len(live) == 1:
+            self.finish([live[0]], f"Seat {live[0] + 1} holds every chip and wins the session.")
+        else:
+            self.turn = self._next_live(self.dealer)
+
+    def _next_live(self, seat: int) -> int:
+        """The next seat after ``seat`` still in the session: the next dealer."""
+        following = [(seat + step) % self.seats for step in range(1, self.seats + 1)]
+        return next(s for s in following if s not in self.out)
+
+    # ----- stopping a session ----------------------------------------------------------------------------------------
+    def end_session(self) -> None:
+        """The players stop (POK-2): a hand in progress is void and every stake goes back; the highest stack(s)
+        win. The stop is kept in the options (``session_end``: the number of actions taken before it), so it is
+        saved by ``to_dict`` and replays with the game. Does nothing once the match is over."""
+        if self._over:
+            return
+        self.options["session_end"] = len(self.history)
+        self._end_session()
+
+    def _end_session(self) -> None:
+        if self.phase != "hand_over":
+            self.betting.pot = 0
+            self.betting.committed = [0] * self.seats
+            self.emit("void", "The session stops: this hand is void and every stake is returned.")
+        best = max(self._score[s] for s in self.live())
+        winners = [s for s in self.live() if self._score[s] == best]
+        names = " and ".join(f"Seat {s + 1}" for s in winners)
+        self.finish(winners, f"The session ends: {names} {'holds' if len(winners) == 1 else 'hold'} the most "
+                    f"chips ({best}).")
+
+    # ----- words, views and zones ----------------------------------------------------------------------------------
+    def describe(self, action: Action) -> str:
+        if isinstance(action, Bid):
+            if self.betting.current == 0:
+                return f"Bet {action.amount}"
+            return f"Raise {action.amount} (to {self.betting.current + action.amount})"
+        if isinstance(action, Choose) and action.tiles:
+            tile = action.tiles[0]
+            return f"{'Keep' if tile in self.marked else 'Exchange'} {tile}"
+        if isinstance(action, Call):
+            if action.name == "call":
+                return f"Call {self.betting.to_call(self.turn)}"
+            if action.name == "exchange":
+                count = len(self.marked)
+                return f"Exchange {count} tile{'' if count == 1 else 's'}" if count else "Stand pat"
+            if action.name == "deal":
+                return "Deal the next hand"
+            return action.name.capitalize()
+        return str(action)
+
+    def prompt(self) -> str:
+        if self._over:
+            return super().prompt()
+        name = f"Seat {self.turn + 1}"
+        if self.phase == "bet":
+            owed = self.betting.to_call(self.turn)
+            if owed:
+                return f"{name} to call {owed}, raise or fold (pot {self.betting.pot})."
+            return f"{name} to check or bet (pot {self.betting.pot})."
+        if self.phase == "draw":
+            return f"{name} may exchange up to {MAX_EXCHANGE} tiles."
+        return f"{name} deals the next hand."
+
+    def _view(self, seat: int | None, view: dict[str, Any]) -> None:
+        chips = self.betting
+        view["kind"] = "poker"
+        view["phase"] = self.phase
+        view["dealer"] = self.dealer
+        view["pot"] = chips.pot
+        view["stacks"] = [chips.behind(s) if s in chips.live and not self._over else self._score[s]
+                          for s in range(self.seats)]
+        view["bets"] = list(chips.bets) if self.phase == "bet" else [0] * self.seats
+        view["folded"] = sorted(chips.folded)
+        view["out"] = list(self.out)
+        view["showdown"] = {str(s): [str(t) for t in hand] for s, hand in self.shown.items()}
+        view["showdown_hands"] = {str(s): evaluate(hand).words() for s, hand in self.shown.items()}
+        view["to_call"] = chips.to_call(seat) if seat is not None and self.phase == "bet" else 0
+        view["raises"] = chips.raises
+        view["betting_round"] = chips.round_no
+        view["draw"] = bool(self.options.get("poker_draw"))
+        view["marked"] = [str(t) for t in self.marked] if seat == self.turn and self.phase == "draw" else []
+        view["stock"] = len(self.stock)
+        own = self.hands[seat] if seat is not None and seat < self.seats else []
+        view["hand_rank"] = evaluate(own).words() if len(own) == HAND_SIZE else None
+        view["last_hand"] = self.last_hand if self.phase == "hand_over" or self._over else None
+        view["log"] = [e.text for e in self.log[self.log_mark:][-8:] if e.text]
+
+    def hand_lists(self) -> list[list[Tile]]:
+        return self.hands
+
+    def zones(self) -> dict[str, list[Tile]]:
+        zones = {f"hand{s}": list(h) for s, h in enumerate(self.hands)}
+        zones["boneyard"] = list(self.stock)
+        zones["dead"] = [*self.discards, *self.dead]
+        return zones
+
+    def full_set(self) -> list[Tile]:
+        return poker_set()
+
+    def visible_tiles(self, seat: int | None) -> Counter[Tile]:
+        """A seat's own hand, and after a showdown every hand that was shown."""
+        seen = super().visible_tiles(seat)
+        for hand in self.shown.values():
+            seen.update(t for t in hand if t not in seen)
+        return seen
+
+
+SPEC = GameSpec(
+    key="poker",
+    title="Domino Poker",
+    seats=(2, 3, 4),
+    tile_set="20 tiles: double-six without blanks and without 1-1",
+    summary=(
+        "Five tiles each from 20. Everyone antes 1 chip; one betting round from the dealer's left: check or bet "
+        "1 to 10, then call, raise (at most 3 raises) or fold. The best hand at the showdown takes the pot: "
+        "Royal, Six Straight, Fours, Five Straight, Full Hand, Four Straight, Threes, Flush, Pair, High Tile. "
+        "Stacks of 100 chips; the last player with chips wins (or the biggest stack when the players stop)."
+    ),
+    options=(
+        OptionSpec("stack", STARTING_STACK, (10, 20, 50, 100, 200), "Chips each player starts the session with",
+                   "POK-2"),
+        OptionSpec("poker_draw", False, (False, True),
+                   "A draw: exchange up to 3 tiles between two betting rounds (2 or 3 players)", "POK-2"),
+    ),
+    factory=PokerGame,
+    family="poker",
+    order=150,
+    rig_keys=("deal", "boneyard", "session_end"),
+)
