@@ -31,6 +31,8 @@ def bingo_table(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
     removed = view.get("removed", 0)
     title = f"{view.get('title') or 'Bingo'}  ·  {player}"
     facts = f"Count {count}  ·  Removed {removed}  ·  Left {len(row)}"
+    if view.get("passes_without_removal"):
+        facts += f"  ·  Passes without removal {view['passes_without_removal']}"
     strips = [header(width, title, facts), _row(width, view, row, short, count), footer(width, view, names)]
     return stack(strips, width)
 

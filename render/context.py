@@ -53,13 +53,16 @@ def _poker(view: Mapping[str, Any]) -> str:
     seat = view.get("seat")
     stacks = view.get("stacks") or []
     parts = []
+    if view.get("hand_rank"):
+        parts.append(str(view["hand_rank"]))
     if isinstance(seat, int) and seat < len(stacks):
         parts.append(f"Your chips: {stacks[seat]}")
     if view.get("pot") is not None:
         parts.append(f"Pot: {view['pot']}")
-    bets = [int(b) for b in view.get("bets") or []]
-    if isinstance(seat, int) and seat < len(bets) and bets:
-        owe = max(bets) - bets[seat]
-        if owe > 0:
-            parts.append(f"To call: {owe}")
+    owe = view.get("to_call")
+    if owe is None:
+        bets = [int(b) for b in view.get("bets") or []]
+        owe = max(bets) - bets[seat] if isinstance(seat, int) and seat < len(bets) else 0
+    if owe:
+        parts.append(f"To call: {owe}")
     return "  ·  ".join(parts)

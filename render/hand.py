@@ -22,6 +22,10 @@ LABEL = 20
 
 def hand_image(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
     """The hand of the seat the view belongs to; ``view["playable"]`` (tiles like "6-4") are framed in green."""
+    if view.get("kind") == "bingo":
+        from render.bingo import bingo_table
+
+        return bingo_table(view, names)  # the one player's tiles are the row itself
     seat = view.get("seat")
     tiles = [str(t) for t in view.get("hand") or []]
     short = 44 if len(tiles) <= 18 else 36 if len(tiles) <= 33 else 28

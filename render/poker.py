@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 from render.canvas import draw_text, fit, seat_names, with_names
 from render.panels import Plate, draw_plate, footer, header, new_strip, stack
 from render.ring import Ring
-from render.theme import ACCENT, MARGIN, MUTED, TEXT
+from render.theme import ACCENT, MARGIN, TEXT
 from render.tiles import paste_tile, tile_back, tile_image
 
 WIDTH = 800
@@ -79,18 +79,18 @@ def _seat(image: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]
 
 def _centre(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], names: Sequence[str], ring: Ring) -> None:
     x, y = MARGIN + ring.width / 2, ring.height / 2
-    phase = PHASES.get(str(view.get("phase")), str(view.get("phase") or "").capitalize())
-    lines: list[tuple[str, int, tuple[int, int, int]]] = [(f"Pot {view.get('pot', 0)}", 26, ACCENT)]
-    if view.get("phase") == "bet":
-        phase += f"  ·  {view.get('raises', 0)} of 3 raises"
-    lines.append((phase, 15, TEXT))
+    lines: list[tuple[str, int, tuple[int, int, int]]] = []
     last = view.get("last_hand")
     if isinstance(last, Mapping) and isinstance(last.get("winner"), int) and 0 <= last["winner"] < len(names):
-        won = f"{names[last['winner']]} won {last.get('pot', '')}"
+        lines.append((f"{names[last['winner']]} won {last.get('pot', '')}", 24, ACCENT))
         if last.get("hand"):
-            won += f" with {last['hand']}"
-        lines.append((with_names(won, names), 14, MUTED))
+            lines.append((f"with {last['hand']}", 15, TEXT))
+    else:
+        phase = PHASES.get(str(view.get("phase")), str(view.get("phase") or "").capitalize())
+        if view.get("phase") == "bet":
+            phase += f"  ·  {view.get('raises', 0)} of 3 raises"
+        lines += [(f"Pot {view.get('pot', 0)}", 26, ACCENT), (phase, 15, TEXT)]
     top = y - 18 * (len(lines) - 1)
     for text, size, colour in lines:
-        draw_text(draw, (x, top), fit(text, size, ring.width * 0.5), size, colour, "mm", size > 15)
+        draw_text(draw, (x, top), fit(with_names(text, names), size, ring.width * 0.5), size, colour, "mm", size > 15)
         top += size + 14

@@ -43,6 +43,10 @@ def title_line(view: Mapping[str, Any]) -> str:
 def line_facts(view: Mapping[str, Any]) -> str:
     """Target and boneyard, as short facts for the header."""
     facts = []
+    if view.get("count") is not None:
+        facts.append(f"Ends count {view['count']}")
+    if view.get("sum") is not None:
+        facts.append(f"Ends must make {view['sum']}")
     if view.get("target") is not None:
         facts.append(f"Target {view['target']}")
     if view.get("boneyard") is not None:

@@ -18,6 +18,8 @@ from render.tiles import paste_tile, tile_image
 WIDTH = 960
 PLATE_W, PLATE_H = 168, 54
 TILE = 30
+PHASES = {"bid": "Bidding", "trump": "Naming trumps", "nel_o": "Nel-O", "accept": "Turn-up offered",
+          "discard": "Dealer discards", "pass": "Passing tiles"}
 
 
 def trick_table(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
@@ -60,6 +62,8 @@ def trick_plate(view: Mapping[str, Any], names: Sequence[str], seat: int) -> Pla
     trick = view.get("trick") or {}
     if trick.get("leader") == seat and not out:
         tags.append("leads")
+    if view.get("phase") == "pass" and seat in (view.get("passes_locked") or []):
+        tags.append("ready")
     colour = team_colour(side_of(view, seat)) if has_teams(view) else None
     turn = seat in (view.get("to_act") or []) and not view.get("over")
     return Plate(names[seat], "  ·  ".join(facts), tags, turn, colour, dim=out)
@@ -91,9 +95,14 @@ def _seats_and_trick(image: Image.Image, draw: ImageDraw.ImageDraw, view: Mappin
         face = tile_image(int(high), int(low), TILE, True, None, faded)
         paste_tile(image, face, ox + sx - TILE / 2, oy + sy - TILE)
     centre = _centre_words(view, caption)
+    mid_y = oy + ring.height / 2
+    if not plays and view.get("turnup") and view.get("phase") != "play":
+        high, _, low = str(view["turnup"]).partition("-")
+        paste_tile(image, tile_image(int(high), int(low), 34, True), ox + ring.width / 2 - 17, mid_y - 78)
+        mid_y += 30
     for index, line in enumerate(centre):
         size = 17 if index == 0 else 14
-        draw_text(draw, (ox + ring.width / 2, oy + ring.height / 2 - 10 * (len(centre) - 1) + 20 * index), line,
+        draw_text(draw, (ox + ring.width / 2, mid_y - 10 * (len(centre) - 1) + 20 * index), line,
                   size, TEXT if index == 0 else MUTED, "mm", index == 0)
 
 
@@ -114,11 +123,14 @@ def _shown_trick(view: Mapping[str, Any], names: Sequence[str]) -> tuple[list[tu
 def _centre_words(view: Mapping[str, Any], caption: str) -> list[str]:
     words = []
     contract = view.get("contract")
+    phase = str(view.get("phase") or "")
     if isinstance(contract, Mapping) and contract.get("trumps") is not None:
         trumps = suit_words(contract["trumps"])
         words.append("No trumps" if trumps == "no trumps" else f"{trumps.capitalize()} are trumps")
-    elif view.get("phase") and view.get("phase") != "play":
-        words.append(f"{str(view['phase']).capitalize()} phase")
+    elif phase and phase != "play":
+        words.append(PHASES.get(phase, phase.capitalize()))
+        if phase == "pass" and view.get("pass_direction"):
+            words.append(f"3 tiles go {view['pass_direction']}")
     trick = view.get("trick") or {}
     if trick.get("led_suit") is not None and trick.get("plays"):
         words.append(f"{suit_words(trick['led_suit'])} led")
@@ -134,11 +146,11 @@ def trick_info(view: Mapping[str, Any], names: Sequence[str], width: int) -> Inf
     if isinstance(contract, Mapping) and contract.get("label"):
         panel.section("Contract")
         panel.text(with_names(str(contract["label"]), names), bold=True)
-    else:
+    elif view.get("bids") or view.get("phase") == "bid":
         panel.section("Bidding")
         bids = [f"{names[s]}: {b}" for s, b in view.get("bids") or [] if 0 <= s < len(names)]
         panel.text(",  ".join(bids) if bids else "No bids yet")
-    if view.get("turnup"):
+    if view.get("turnup") and view.get("phase") == "play":
         panel.section("Turn-up")
         panel.tiles([str(view["turnup"])], caption=_turnup_caption(view))
     _sides(panel, view, names)

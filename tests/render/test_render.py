@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from PIL import Image
+from PIL import Image, ImageChops
 
 from engine import catalogue
 from engine.layout import LineOfPlay
@@ -157,8 +157,13 @@ def test_turn_highlight_moves_to_the_seat_to_act() -> None:
     plate_w = (first.width - 2 * MARGIN - 8 * 3) / 4
     probe_0 = (int(MARGIN + plate_w - 5), MARGIN + 40 + 8 + 27)
     probe_1 = (int(probe_0[0] + plate_w + 8), probe_0[1])
-    assert first.getpixel(probe_0) == TURN and second.getpixel(probe_0) == PANEL_LIGHT
-    assert first.getpixel(probe_1) == PANEL_LIGHT and second.getpixel(probe_1) == TURN
+    assert near(first.getpixel(probe_0), TURN) and near(second.getpixel(probe_0), PANEL_LIGHT)
+    assert near(first.getpixel(probe_1), PANEL_LIGHT) and near(second.getpixel(probe_1), TURN)
+
+
+def near(pixel: Any, colour: tuple[int, int, int]) -> bool:
+    """Equal up to the palette's rounding."""
+    return all(abs(a - b) <= 12 for a, b in zip(pixel, colour, strict=True))
 
 
 def test_playable_tiles_are_marked_in_the_hand() -> None:
@@ -177,8 +182,10 @@ def test_playable_tiles_are_marked_in_the_hand() -> None:
 
 
 def _diff(a: Image.Image, b: Image.Image, x0: int, x1: int) -> bool:
+    """True when many pixels in columns x0..x1 differ clearly (the palette may shift colours a little)."""
     box = (x0, 0, x1, a.height)
-    return a.crop(box).tobytes() != b.crop(box).tobytes()
+    delta = ImageChops.difference(a.convert("RGB").crop(box), b.convert("RGB").crop(box)).convert("L")
+    return sum(delta.point(lambda v: 255 if v > 40 else 0).histogram()[255:]) > 40
 
 
 # ----- fallbacks and limits ----------------------------------------------------------------------------------------

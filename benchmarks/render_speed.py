@@ -1,0 +1,77 @@
+"""How long the renderer takes per image, per kind of game: mean and p95 milliseconds.
+
+Views come from seeded random play of every registered game (plus a long line and a full spinner); each image is
+rendered to PNG bytes exactly as the bot does. Run: .venv/bin/python benchmarks/render_speed.py [views per game]
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import catalogue
+from render import render_hand, render_scores, render_table
+from tests.render.views import NAMES, chain_line, line_view, playable, random_states, seats_for
+
+Render = Callable[[dict[str, Any], Sequence[str]], bytes]
+
+
+def views_of(key: str, count: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Up to ``count`` spectator views and as many own-hand views from seeded random games of ``key``."""
+    tables: list[dict[str, Any]] = []
+    hands: list[dict[str, Any]] = []
+    seed = 1
+    while len(tables) < count and seed < 50:
+        for step, game in enumerate(random_states(key, seats_for(key), seed, steps=600)):
+            if step % 3 == 0 and game.to_act:
+                tables.append(game.view(None))
+                own = game.view(game.to_act[0])
+                own["playable"] = playable(game, game.to_act[0])
+                hands.append(own)
+            if len(tables) >= count:
+                break
+        seed += 1
+    return tables, hands
+
+
+def timed(render: Render, views: Sequence[dict[str, Any]]) -> tuple[float, float, float, int]:
+    """Mean and p95 wall-clock milliseconds per image, mean CPU milliseconds (what the image costs even on a
+    machine shared with other work), and the largest PNG in bytes."""
+    times, cpu, largest = [], [], 0
+    for view in views:
+        start, start_cpu = time.perf_counter(), time.process_time()
+        data = render(view, NAMES)
+        times.append((time.perf_counter() - start) * 1000)
+        cpu.append((time.process_time() - start_cpu) * 1000)
+        largest = max(largest, len(data))
+    times.sort()
+    p95 = times[min(len(times) - 1, int(len(times) * 0.95))]
+    return statistics.fmean(times), p95, statistics.fmean(cpu), largest
+
+
+def main() -> None:
+    """Print one row per game and image kind."""
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 40
+    render_table(line_view(chain_line(10, seed=1)), NAMES)  # warm the tile cache once, as a running bot has
+    print(f"{'game':<16}{'image':<8}{'views':>6}{'mean ms':>10}{'p95 ms':>9}{'cpu ms':>9}{'max KB':>9}")
+    rows: list[tuple[str, str, list[dict[str, Any]], Render]] = []
+    for key in catalogue():
+        tables, hands = views_of(key, count)
+        rows += [(key, "table", tables, render_table), (key, "hand", hands, render_hand),
+                 (key, "scores", tables[-5:], render_scores)]
+    rows.append(("long line", "table", [line_view(chain_line(80, seed=s)) for s in range(10)], render_table))
+    spinners = [line_view(chain_line(40, seed=s, spinner=True, arms=("W", "E", "N", "S"))) for s in range(10)]
+    rows.append(("full spinner", "table", spinners, render_table))
+    for name, image, views, render in rows:
+        mean, p95, cpu, largest = timed(render, views)
+        print(f"{name:<16}{image:<8}{len(views):>6}{mean:>10.1f}{p95:>9.1f}{cpu:>9.1f}{largest / 1024:>9.0f}")
+
+
+if __name__ == "__main__":
+    main()

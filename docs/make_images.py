@@ -1,0 +1,86 @@
+"""Write the sample images in docs/images/ from seeded games, one table per registered game plus a few extras.
+
+Run: .venv/bin/python docs/make_images.py   (deterministic: the same seeds give the same images)
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import catalogue
+from render import render_hand, render_scores, render_table
+from tests.render.views import NAMES, chain_line, first_state, line_view, playable, seats_for
+
+OUT = Path(__file__).resolve().parent / "images"
+View = dict[str, Any]
+
+
+def interesting(key: str) -> Callable[[View], bool]:
+    """When a game's position is worth a picture: a grown line, a trick under way, a showdown, a thinned row."""
+    family = catalogue()[key].family
+
+    def line(view: View) -> bool:
+        data = view.get("line") or {}
+        laid = sum(len(a) for a in (data.get("arms") or {}).values())
+        return laid >= (10 if key == "sebastopol" else 14)
+
+    def trick(view: View) -> bool:
+        plays = (view.get("trick") or {}).get("plays") or []
+        return view.get("phase") == "play" and len(plays) >= 2 and sum(view.get("tricks_won") or []) >= 2
+
+    def other(view: View) -> bool:
+        if view.get("kind") == "poker":
+            return bool(view.get("showdown"))
+        if view.get("kind") == "bingo":
+            return int(view.get("removed") or 0) >= 12
+        return int(view.get("round") or 0) >= 1 and len(view.get("log") or []) >= 4
+
+    return {"line": line, "trick": trick}.get(family, other)
+
+
+
+
+def game_images() -> list[str]:
+    """One table image per registered game."""
+    written = []
+    for key in catalogue():
+        game = first_state(key, seats_for(key), seed=7, wanted=interesting(key))
+        save(f"{key}_table.png", render_table(game.view(None), NAMES))
+        written.append(f"{key}_table.png")
+    return written
+
+
+def extra_images() -> list[str]:
+    """The hand, a score table, a long snaking line and a full spinner."""
+    game = first_state("draw", 3, seed=4, wanted=lambda v: sum(len(a) for a in v["line"]["arms"].values()) >= 6)
+    seat = game.to_act[0]
+    own = game.view(seat)
+    own["playable"] = playable(game, seat)
+    save("hand.png", render_hand(own, NAMES))
+    ended = first_state("draw", 3, seed=4, wanted=lambda v: v.get("last_round") is not None)
+    save("scores.png", render_scores(ended.view(None), NAMES))
+    save("long_line_table.png", render_table(line_view(chain_line(80, seed=3)), NAMES))
+    spinner = chain_line(36, seed=8, spinner=True, arms=("W", "E", "N", "S"))
+    save("spinner_table.png", render_table(line_view(spinner, title="Draw Dominoes (spinner)"), NAMES))
+    return ["hand.png", "scores.png", "long_line_table.png", "spinner_table.png"]
+
+
+def save(name: str, data: bytes) -> None:
+    """Write one image."""
+    (OUT / name).write_bytes(data)
+
+
+def main() -> None:
+    """Regenerate every sample image and list them."""
+    OUT.mkdir(parents=True, exist_ok=True)
+    for name in game_images() + extra_images():
+        print(f"docs/images/{name}  {(OUT / name).stat().st_size // 1024} KB")
+
+
+if __name__ == "__main__":
+    main()
