@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
 from io import BytesIO
@@ -18,13 +19,47 @@ _SEAT_WORD = re.compile(r"\b[Ss]eat (\d{1,2})\b")
 @lru_cache(maxsize=8192)
 def text_width(text: str, size: int) -> float:
     """The width in pixels of ``text`` at ``size``."""
-    return float(font(size).getlength(text))
+    return float(font(size).getlength(printable(text)))
+
+
+_SPELLED = {"ß": "ss", "æ": "ae", "Æ": "AE", "ø": "o", "Ø": "O", "œ": "oe", "Œ": "OE", "đ": "d", "Đ": "D",
+            "ł": "l", "Ł": "L", "þ": "th", "ı": "i", "’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-",
+            "−": "-", "×": "x"}
+
+
+@lru_cache(maxsize=8192)
+def _has_glyph(char: str) -> bool:
+    mask = font(16).getmask(char)
+    return not (mask.size == _NOTDEF.size and bytes(mask) == bytes(_NOTDEF))
+
+
+_NOTDEF = font(16).getmask("\U0010FFFF")
+
+
+@lru_cache(maxsize=8192)
+def printable(text: str) -> str:
+    """``text`` with what the bundled font cannot draw spelled in plain letters (José -> Jose, ß -> ss) or left
+    out (emoji), so a player's name never shows empty boxes.
+
+    >>> printable("José Müller ß 🎲")
+    'Jose Muller ss'
+    """
+    out = []
+    for char in text:
+        if _has_glyph(char):
+            out.append(char)
+            continue
+        plain = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
+        plain = plain if plain and all(_has_glyph(c) for c in plain) else _SPELLED.get(char, "")
+        out.append(plain)
+    return " ".join("".join(out).split())
 
 
 def fit(text: str, size: int, width: float) -> str:
     """``text`` cut with an ellipsis so that it fits in ``width`` pixels."""
     if text_width(text, size) <= width:
         return text
+    text = printable(text)
     low, high = 0, len(text)  # the longest prefix that fits with its ellipsis, by bisection
     while low < high:
         middle = (low + high + 1) // 2
@@ -59,6 +94,7 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, siz
 
     The anti-aliased shape of each text is rendered once and cached, so a table redrawn after a move mostly pastes
     names and labels it has drawn before."""
+    text = printable(text)
     if not text:
         return
     mask, dx, dy = _text_mask(text, size, anchor, bold)
@@ -92,8 +128,8 @@ def seat_names(names: Sequence[str], seats: int) -> list[str]:
     """A display name for every seat: the given names, ``Seat n`` where a name is missing or blank."""
     out = []
     for seat in range(seats):
-        name = names[seat] if seat < len(names) else ""
-        out.append(str(name).strip() or f"Seat {seat + 1}")
+        name = printable(str(names[seat])) if seat < len(names) else ""
+        out.append(name or f"Seat {seat + 1}")
     return out
 
 
@@ -102,7 +138,8 @@ def with_names(text: str, names: Sequence[str]) -> str:
 
     def swap(match: re.Match[str]) -> str:
         index = int(match.group(1)) - 1
-        return names[index] if 0 <= index < len(names) else match.group(0)
+        name = printable(str(names[index])) if 0 <= index < len(names) else ""
+        return name or match.group(0)
 
     return _SEAT_WORD.sub(swap, text)
 

@@ -88,7 +88,7 @@ def tile_image(first: int, second: int, short: int, upright: bool, marked: RGB |
 
 def _faded(image: Image.Image) -> Image.Image:
     grey = Image.new("RGBA", image.size, (120, 124, 130, 255))
-    out = Image.blend(image, grey, 0.5)
+    out = Image.blend(image, grey, 0.42)
     out.putalpha(image.getchannel("A"))
     return out
 

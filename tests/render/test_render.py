@@ -207,6 +207,12 @@ def test_noisy_images_are_squeezed_under_the_size_limit() -> None:
     assert len(to_png(noise)) < MAX_BYTES
 
 
+def test_names_the_font_cannot_draw_are_spelled_plainly_or_become_the_seat() -> None:
+    view = line_view(chain_line(5, seed=1), seats=2, to_act=[0])
+    plain = render_table(view, ["Jose", "Seat 2"])
+    assert render_table(view, ["José", "🎲🎲"]) == plain
+
+
 def test_seat_words_become_display_names() -> None:
     assert with_names("Seat 2 played 6-4; seat 1 passed.", ["Ann", "Bo"]) == "Bo played 6-4; Ann passed."
 
@@ -226,7 +232,8 @@ def test_render_doctests_hold() -> None:
     import doctest
 
     import render.bingo
+    import render.canvas
     import render.tiles
 
-    for module in (render.tiles, render.bingo):
+    for module in (render.tiles, render.bingo, render.canvas):
         assert doctest.testmod(module).failed == 0
