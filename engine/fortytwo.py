@@ -108,6 +108,7 @@ class FortyTwoGame(TrickGame):
         self.bids: list[tuple[int, int | None]] = []
         self.high: tuple[int, int] | None = None
         self.trumps: str | None = None
+        self.doubles = IN_NUMBERS
         self.rule = NumberSuits()
         self.phase = BID
         self.turn = self.next_seat(self.dealer)
@@ -160,12 +161,9 @@ class FortyTwoGame(TrickGame):
 
     def _name_trumps(self, seat: int, trumps: str) -> None:
         self.trumps = trumps
-        if trumps == NEL_O:
-            self.rule = NumberSuits(None, OWN_SUIT if self.nel_o_doubles_suit() else IN_NUMBERS)
-        elif trumps == NO_TRUMP:
-            self.rule = NumberSuits(None, OWN_SUIT if self.no_trump_doubles_suit() else IN_NUMBERS)
-        else:
-            self.rule = NumberSuits(trumps)
+        own = (trumps == NEL_O and self.nel_o_doubles_suit()) or (trumps == NO_TRUMP and self.no_trump_doubles_suit())
+        self.doubles = OWN_SUIT if own else IN_NUMBERS
+        self.rule = NumberSuits(None if trumps in (NEL_O, NO_TRUMP) else trumps, self.doubles)
         self.emit("trump", f"{self.seat_name(seat)} named {contract_words(trumps)}.", seat, trumps=trumps)
         if trumps == NEL_O:
             self.sitting_out = self.nel_o_out(seat)
@@ -282,7 +280,7 @@ class FortyTwoGame(TrickGame):
         label = f"{self.seat_name(seat)} bid {self.bid_words(amount)}"
         if trumps is not None:
             label += f", {contract_words(trumps)}"
-        return {"seat": seat, "bid": str(amount), "trumps": trumps, "label": label}
+        return {"seat": seat, "bid": str(amount), "trumps": trumps, "label": label, "doubles": self.doubles}
 
     def _view(self, seat: int | None, view: dict[str, Any]) -> None:
         super()._view(seat, view)
