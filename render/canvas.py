@@ -42,7 +42,7 @@ def printable(text: str) -> str:
     out (emoji), so a player's name never shows empty boxes.
 
     >>> printable("José Müller ß 🎲")
-    'Jose Muller ss'
+    'Jose Muller ss '
     """
     out = []
     for char in text:
@@ -52,7 +52,7 @@ def printable(text: str) -> str:
         plain = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
         plain = plain if plain and all(_has_glyph(c) for c in plain) else _SPELLED.get(char, "")
         out.append(plain)
-    return " ".join("".join(out).split())
+    return "".join(out)
 
 
 def fit(text: str, size: int, width: float) -> str:
@@ -128,7 +128,7 @@ def seat_names(names: Sequence[str], seats: int) -> list[str]:
     """A display name for every seat: the given names, ``Seat n`` where a name is missing or blank."""
     out = []
     for seat in range(seats):
-        name = printable(str(names[seat])) if seat < len(names) else ""
+        name = " ".join(printable(str(names[seat])).split()) if seat < len(names) else ""
         out.append(name or f"Seat {seat + 1}")
     return out
 
@@ -138,7 +138,7 @@ def with_names(text: str, names: Sequence[str]) -> str:
 
     def swap(match: re.Match[str]) -> str:
         index = int(match.group(1)) - 1
-        name = printable(str(names[index])) if 0 <= index < len(names) else ""
+        name = " ".join(printable(str(names[index])).split()) if 0 <= index < len(names) else ""
         return name or match.group(0)
 
     return _SEAT_WORD.sub(swap, text)

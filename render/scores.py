@@ -22,9 +22,8 @@ def scores_image(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
     everyone = seat_names(names, seats)
     title = str(view.get("title") or view.get("game") or "Dominoes")
     over = bool(view.get("over"))
-    number = view.get("round")
-    what = "Final scores" if over else f"Scores after round {number}" if number else "Scores"
     kind = view.get("kind")
+    what = "Final scores" if over else _when(view)
     if kind == "poker":
         headings, rows = _poker_rows(view, everyone)
     elif kind == "line" and isinstance(view.get("last_round"), Mapping):
@@ -38,6 +37,16 @@ def scores_image(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
     if log:
         strips.append(events(WIDTH, log[-5:], everyone, "How it ended" if over else "This round"))
     return stack(strips, WIDTH)
+
+
+def _when(view: Mapping[str, Any]) -> str:
+    """Which round the scores follow: the round or hand just finished when the view says, else the current one."""
+    for key, word in (("last_round", "round"), ("last_hand", "hand")):
+        done = view.get(key)
+        if isinstance(done, Mapping):
+            return f"Scores after {word} {done['round']}" if done.get("round") else f"Scores after the last {word}"
+    number = view.get("round")
+    return f"Scores in round {number}" if number else "Scores"
 
 
 def _winner(view: Mapping[str, Any], seats: Sequence[int]) -> bool:
@@ -60,26 +69,33 @@ def _line_rows(view: Mapping[str, Any], names: Sequence[str]) -> tuple[list[str]
 
 
 def _side_rows(view: Mapping[str, Any], names: Sequence[str]) -> tuple[list[str], list[Row]]:
+    """One row per side: this hand's tricks and points (from ``last_hand`` once the hand is over), and totals."""
     sides = [list(s) for s in view.get("sides") or [[s] for s in range(len(names))]]
+    columns = _hand_columns(view)
+    headings = ["Team" if has_teams(view) else "Player", *columns, "Total"]
     scores = list(view.get("scores") or [])
-    tricks, taken = list(view.get("tricks_won") or []), list(view.get("points_taken") or [])
-    headings = ["Team" if has_teams(view) else "Player"]
-    if tricks:
-        headings.append("Tricks")
-    if taken:
-        headings.append("Points")
-    headings.append("Total")
     rows = []
     for index, side in enumerate(sides):
         label = " & ".join(names[s] for s in side if 0 <= s < len(names))
-        cells = [label]
-        if tricks:
-            cells.append(_at(tricks, index))
-        if taken:
-            cells.append(_at(taken, index))
-        cells.append(_at(scores, index))
+        cells = [label, *(_at(values, index) for values in columns.values()), _at(scores, index)]
         rows.append(Row(cells, _winner(view, side), team_colour(index) if len(side) > 1 else None))
     return headings, rows
+
+
+def _hand_columns(view: Mapping[str, Any]) -> dict[str, list[Any]]:
+    """Per-side figures of the hand just finished (``last_hand``) or, while it is played, of this hand."""
+    last = view.get("last_hand")
+    if isinstance(last, Mapping):
+        found = {title: list(last[key]) for key, title in (("points_taken", "Points"), ("taken", "Counters"),
+                                                           ("penalties", "Penalty")) if isinstance(last.get(key), list)}
+        if found:
+            return found
+    columns = {}
+    if view.get("tricks_won"):
+        columns["Tricks"] = list(view["tricks_won"])
+    if view.get("points_taken"):
+        columns["Points"] = list(view["points_taken"])
+    return columns
 
 
 def _poker_rows(view: Mapping[str, Any], names: Sequence[str]) -> tuple[list[str], list[Row]]:
