@@ -11,7 +11,7 @@ from PIL import Image
 from render.canvas import draw_text, seat_names, with_names
 from render.context import context_line
 from render.panels import footer, header, new_strip, stack
-from render.theme import FELT, MARGIN, MAX_WIDTH, MUTED, PLAYABLE, TEXT
+from render.theme import ACCENT, FELT, MARGIN, MAX_WIDTH, MUTED, PLAYABLE, TEXT
 from render.tiles import paste_tile, tile_image
 
 PAD = 16
@@ -39,7 +39,8 @@ def hand_image(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
     context = with_names(context_line(view), everyone)
     if context:
         strips.append(_note(width, context))
-    strips.append(_rack(width, tiles, view.get("playable"), short, per_row))
+    chosen = view.get("marked") or view.get("my_pass") or []
+    strips.append(_rack(width, tiles, view.get("playable"), short, per_row, [str(t) for t in chosen]))
     strips.append(footer(width, view, everyone))
     return stack(strips, width)
 
@@ -60,8 +61,10 @@ def _note(width: int, text: str) -> Image.Image:
     return image
 
 
-def _rack(width: int, tiles: Sequence[str], playable: Any, short: int, per_row: int) -> Image.Image:
-    """The tiles in rows on the felt; with a ``playable`` list the others are greyed."""
+def _rack(width: int, tiles: Sequence[str], playable: Any, short: int, per_row: int,
+          chosen: Sequence[str]) -> Image.Image:
+    """The tiles in rows on the felt; with a ``playable`` list the others are greyed; ``chosen`` tiles (to pass or
+    exchange) are framed in gold."""
     rows = max(1, (len(tiles) + per_row - 1) // per_row)
     row_height = short * 2 + RAISE + LABEL + 6
     image, draw = new_strip(width, rows * row_height + PAD)
@@ -79,7 +82,7 @@ def _rack(width: int, tiles: Sequence[str], playable: Any, short: int, per_row: 
         if legal and marks is not None:
             marks[text] -= 1
         high, _, low = text.partition("-")
-        frame = PLAYABLE if legal else None
+        frame = PLAYABLE if legal else ACCENT if text in chosen else None
         face = tile_image(int(high), int(low), short, True, frame, marks is not None and not legal)
         paste_tile(image, face, x, y - (RAISE if legal else 0))
         draw_text(draw, (x + short / 2, y + short * 2 + 4), text, 14, PLAYABLE if legal else TEXT, "ma", legal)

@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from render.canvas import draw_text
 from render.line import LineData, draw_line, fitted_layout, last_played
-from render.panels import base_plate, footer, header, new_strip, plates, stack
+from render.panels import Plate, base_plate, footer, header, new_strip, plates, stack
 from render.theme import FELT, MARGIN, MAX_WIDTH, MUTED
 
 FELT_PAD = 14
@@ -26,11 +26,23 @@ def line_table(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
     seats = int(view.get("seats") or len(view.get("hand_counts") or []))
     strips = [
         header(width, title_line(view), line_facts(view)),
-        plates(width, [base_plate(view, names, s) for s in range(seats)]),
+        plates(width, [line_plate(view, names, s) for s in range(seats)]),
         _felt(width, view, data, plan),
         footer(width, view, names),
     ]
     return stack(strips, width)
+
+
+def line_plate(view: Mapping[str, Any], names: Sequence[str], seat: int) -> Plate:
+    """A seat's plate at a line game: the common facts, plus an extra turn (Tiddle-a-Wink) or an open Muggins
+    claim (MUG-7) for that seat."""
+    plate = base_plate(view, names, seat)
+    if plate.turn and view.get("extra_turn"):
+        plate.tags.append("extra turn")
+    claim = view.get("claim")
+    if isinstance(claim, Mapping) and claim.get("seat") == seat:
+        plate.tags.append(f"may claim {claim.get('points')}")
+    return plate
 
 
 def title_line(view: Mapping[str, Any]) -> str:
@@ -43,6 +55,8 @@ def title_line(view: Mapping[str, Any]) -> str:
 def line_facts(view: Mapping[str, Any]) -> str:
     """Target and boneyard, as short facts for the header."""
     facts = []
+    if view.get("cross_phase"):
+        facts.append("Cross phase")
     if view.get("count") is not None:
         facts.append(f"Ends count {view['count']}")
     if view.get("sum") is not None:
