@@ -41,7 +41,7 @@ def poker_table(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
 
 def poker_plate(view: Mapping[str, Any], names: Sequence[str], seat: int) -> Plate:
     """A seat's plate: chips behind, this round's bet, dealer, folded or out of chips."""
-    stacks, bets = list(view.get("stacks") or []), list(view.get("bets") or [])
+    stacks, bets = chips(view), list(view.get("bets") or [])
     facts = [f"{stacks[seat]} chips"] if seat < len(stacks) else []
     if seat < len(bets) and bets[seat]:
         facts.append(f"bet {bets[seat]}")
@@ -51,6 +51,13 @@ def poker_plate(view: Mapping[str, Any], names: Sequence[str], seat: int) -> Pla
                             ("folded", folded), ("out", out)) if on]
     turn = seat in (view.get("to_act") or []) and not view.get("over")
     return Plate(names[seat], "  ·  ".join(facts), tags, turn, None, dim=folded or out)
+
+
+def chips(view: Mapping[str, Any]) -> list[Any]:
+    """Each seat's chips: ``stacks`` (chips behind) while a hand is bet, the settled ``scores`` once it is over."""
+    if view.get("phase") == "hand_over" or view.get("over"):
+        return list(view.get("scores") or view.get("stacks") or [])
+    return list(view.get("stacks") or [])
 
 
 def _seat(image: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any], names: Sequence[str], ring: Ring,

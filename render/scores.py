@@ -11,6 +11,7 @@ from render.canvas import seat_names
 from render.generic import events
 from render.grid import Row, grid
 from render.panels import has_teams, header, side_of, stack
+from render.poker import chips
 from render.theme import team_colour
 
 WIDTH = 720
@@ -99,7 +100,7 @@ def _hand_columns(view: Mapping[str, Any]) -> dict[str, list[Any]]:
 
 
 def _poker_rows(view: Mapping[str, Any], names: Sequence[str]) -> tuple[list[str], list[Row]]:
-    stacks = list(view.get("stacks") or [])
+    stacks = chips(view)
     rows = [Row([name, _at(stacks, seat)], _winner(view, [seat])) for seat, name in enumerate(names)]
     return ["Player", "Chips"], rows
 

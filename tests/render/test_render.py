@@ -237,3 +237,22 @@ def test_render_doctests_hold() -> None:
 
     for module in (render.tiles, render.bingo, render.canvas):
         assert doctest.testmod(module).failed == 0
+
+
+def test_pok_2_poker_table_shows_settled_chips_after_a_hand() -> None:
+    from render.poker import chips
+
+    game = first_state("poker", 3, seed=2, wanted=lambda v: v.get("phase") == "hand_over")
+    view = game.view(None)
+    assert sum(int(c) for c in chips(view)) == 300, "chips are conserved once the pot is paid"
+    decode(render_table(view, NAMES))
+
+
+def test_tiles_chosen_to_pass_are_framed_in_the_hand() -> None:
+    view = line_view(chain_line(5, seed=4), seat=0, hand=["6-4", "5-5", "3-1"], hand_counts=[3, 5, 5, 5])
+    plain = decode(render_hand(view, NAMES))
+    chosen = decode(render_hand({**view, "my_pass": ["6-4"]}, NAMES))
+    mid = plain.width // 2
+    band = (0, 120, plain.width, plain.height - 80)
+    assert _diff(plain.crop(band), chosen.crop(band), mid - 90, mid - 30)
+    assert not _diff(plain.crop(band), chosen.crop(band), mid + 30, mid + 90)
