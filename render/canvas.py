@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import threading
 import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
@@ -13,13 +14,15 @@ from PIL import Image, ImageDraw
 from render.theme import RGB, font
 
 MAX_BYTES = 500_000
+FONT_LOCK = threading.RLock()
 _SEAT_WORD = re.compile(r"\b[Ss]eat (\d{1,2})\b")
 
 
 @lru_cache(maxsize=8192)
 def text_width(text: str, size: int) -> float:
     """The width in pixels of ``text`` at ``size``."""
-    return float(font(size).getlength(printable(text)))
+    with FONT_LOCK:
+        return float(font(size).getlength(printable(text)))
 
 
 _SPELLED = {"ß": "ss", "æ": "ae", "Æ": "AE", "ø": "o", "Ø": "O", "œ": "oe", "Œ": "OE", "đ": "d", "Đ": "D",
@@ -29,7 +32,8 @@ _SPELLED = {"ß": "ss", "æ": "ae", "Æ": "AE", "ø": "o", "Ø": "O", "œ": "oe"
 
 @lru_cache(maxsize=8192)
 def _has_glyph(char: str) -> bool:
-    mask = font(16).getmask(char)
+    with FONT_LOCK:
+        mask = font(16).getmask(char)
     return not (mask.size == _NOTDEF.size and bytes(mask) == bytes(_NOTDEF))
 
 
@@ -103,13 +107,14 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, siz
 
 @lru_cache(maxsize=4096)
 def _text_mask(text: str, size: int, anchor: str, bold: bool) -> tuple[Image.Image, int, int]:
-    left, top, right, bottom = (int(v) for v in font(size).getbbox(text, anchor=anchor))
-    extra = 1 if bold else 0
-    mask = Image.new("L", (max(1, right - left + extra), max(1, bottom - top)), 0)
-    pen = ImageDraw.Draw(mask)
-    pen.text((-left, -top), text, font=font(size), fill=255, anchor=anchor)
-    if bold:
-        pen.text((1 - left, -top), text, font=font(size), fill=255, anchor=anchor)
+    with FONT_LOCK:  # FreeType faces must not be used by two threads at once (the bot renders in threads)
+        left, top, right, bottom = (int(v) for v in font(size).getbbox(text, anchor=anchor))
+        extra = 1 if bold else 0
+        mask = Image.new("L", (max(1, right - left + extra), max(1, bottom - top)), 0)
+        pen = ImageDraw.Draw(mask)
+        pen.text((-left, -top), text, font=font(size), fill=255, anchor=anchor)
+        if bold:
+            pen.text((1 - left, -top), text, font=font(size), fill=255, anchor=anchor)
     return mask, left, top
 
 

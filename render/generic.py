@@ -23,7 +23,7 @@ def generic_table(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
     if seats:
         strips.append(plates(WIDTH, [base_plate(view, names, s) for s in range(seats)]))
     strips.append(events(WIDTH, [str(t) for t in view.get("log") or []][-6:], names))
-    strips.append(footer(WIDTH, view, names))
+    strips.append(footer(WIDTH, view, names, last_move=False))
     return stack(strips, WIDTH)
 
 

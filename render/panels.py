@@ -109,10 +109,10 @@ def draw_plate(draw: ImageDraw.ImageDraw, item: Plate, x: float, y: float, w: fl
     draw_text(draw, (left, y + 39), fit(item.facts, 14, x + w - left - tag_room - 14), 14, facts_ink, "lm")
 
 
-def footer(width: int, view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
-    """The last move in words and the prompt (what the table waits for), with seats named."""
+def footer(width: int, view: Mapping[str, Any], names: Sequence[str], last_move: bool = True) -> Image.Image:
+    """The last move in words (unless ``last_move`` is off) and the prompt (what the table waits for)."""
     log = [str(t) for t in view.get("log") or []]
-    last = with_names(log[-1], names) if log else ""
+    last = with_names(log[-1], names) if log and last_move else ""
     prompt = with_names(str(view.get("prompt") or ""), names)
     room = width - 2 * MARGIN - 28
     last_lines = wrap(last, 15, room, 2) if last else []

@@ -256,3 +256,14 @@ def test_tiles_chosen_to_pass_are_framed_in_the_hand() -> None:
     band = (0, 120, plain.width, plain.height - 80)
     assert _diff(plain.crop(band), chosen.crop(band), mid - 90, mid - 30)
     assert not _diff(plain.crop(band), chosen.crop(band), mid + 30, mid + 90)
+
+
+def test_rendering_from_many_threads_gives_the_same_images() -> None:
+    """The bot renders off the event loop in threads; shared caches and the font must not mix images up."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    views = [line_view(chain_line(8 + 3 * n, seed=n), to_act=[n % 4]) for n in range(12)]
+    alone = [render_table(v, NAMES) for v in views]
+    with ThreadPoolExecutor(max_workers=6) as pool:
+        together = list(pool.map(lambda v: render_table(v, NAMES), views))
+    assert together == alone
