@@ -37,6 +37,9 @@ def _line(view: Mapping[str, Any]) -> str:
 
 def _trick(view: Mapping[str, Any]) -> str:
     parts = []
+    bids = [entry for entry in view.get("bids") or [] if str(entry[1]) != "pass"]
+    if view.get("phase") == "bid":
+        parts.append(f"High bid: {bids[-1][1]} by Seat {int(bids[-1][0]) + 1}" if bids else "No bid yet")
     contract = view.get("contract")
     if isinstance(contract, Mapping):
         if contract.get("label"):
