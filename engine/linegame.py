@@ -43,7 +43,8 @@ class LineGame(Game):
 
     Class settings a game may change: ``DRAWS`` (draw game or block game), ``FORMULA`` (default round formula),
     ``CHECK_TARGET_IN_PLAY`` (Bergen and Muggins end the match the moment a side reaches the target),
-    ``SCORES_IN_PLAY`` (points are scored by plays, not only at round end: computer players then try moves out).
+    ``SCORES_IN_PLAY`` (points are scored by plays, not only at round end: computer players then try moves out),
+    ``PASS_WORDS`` (how a pass is told: Tiddle-a-Wink's players say "Gee").
     """
 
     DRAWS = True
@@ -51,6 +52,7 @@ class LineGame(Game):
     CHECK_TARGET_IN_PLAY = False
     DOUBLES_INLINE = False
     SCORES_IN_PLAY = False
+    PASS_WORDS = "passed"
 
     # ----- options and set ---------------------------------------------------------------------------------------
     def tile_set(self) -> list[Tile]:
@@ -109,16 +111,21 @@ class LineGame(Game):
                 raise BadOption("the rigged deal gives nobody a double, so the round cannot open")
         raise IllegalAction("could not deal an opening double")  # pragma: no cover - vanishingly unlikely
 
-    def open_round(self) -> bool:
-        """RULES 2.7: the holder of the highest double plays it; False asks for a redeal (nobody has a double)."""
+    def opening(self) -> tuple[int, Tile] | None:
+        """RULES 2.7: the seat holding the highest double, and that double; None when nobody holds one."""
         best: tuple[Tile, int] | None = None
         for seat, hand in enumerate(self.hands):
             double = highest_double(hand)
             if double is not None and (best is None or double > best[0]):
                 best = (double, seat)
-        if best is None:
+        return None if best is None else (best[1], best[0])
+
+    def open_round(self) -> bool:
+        """The :meth:`opening` tile is played by its holder; False asks for a redeal (nobody has a double)."""
+        first = self.opening()
+        if first is None:
             return False
-        tile, seat = best
+        seat, tile = first
         self.hands[seat].remove(tile)
         self.line.start(tile, seat)
         self.emit("play", f"{self.seat_name(seat)} opened with {tile}.", seat, tile=str(tile))
@@ -230,7 +237,7 @@ class LineGame(Game):
 
     def _pass(self, seat: int) -> None:
         self.passes += 1
-        self.emit("pass", f"{self.seat_name(seat)} passed.", seat)
+        self.emit("pass", f"{self.seat_name(seat)} {self.PASS_WORDS}.", seat)
         if self.passes >= self.seats:
             self._end_round_blocked()
         else:
