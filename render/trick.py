@@ -7,12 +7,12 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.canvas import draw_text, seat_names, with_names
+from render.canvas import draw_text, fit, seat_names, with_names, wrap
 from render.context import suit_words
 from render.info import InfoPanel
 from render.panels import Plate, draw_plate, footer, has_teams, header, new_strip, side_of, side_score, stack
 from render.ring import Ring
-from render.theme import MARGIN, MUTED, TEXT, team_colour
+from render.theme import MARGIN, MUTED, RGB, TEXT, team_colour
 from render.tiles import paste_tile, tile_image
 
 WIDTH = 960
@@ -54,9 +54,10 @@ def trick_plate(view: Mapping[str, Any], names: Sequence[str], seat: int) -> Pla
         score = side_score(view, seat)
         if score is not None:
             facts.append(f"{score} pts")
+    if view.get("over"):
+        tags = ["WINNER"] if seat in (view.get("winners") or []) else []
+        return Plate(names[seat], "  ·  ".join(facts), tags, False, _colour(view, seat), dim=out)
     tags = []
-    if seat in (view.get("winners") or []):
-        tags.append("WINNER")
     if view.get("dealer") == seat:
         tags.append("dealer")
     trick = view.get("trick") or {}
@@ -64,9 +65,12 @@ def trick_plate(view: Mapping[str, Any], names: Sequence[str], seat: int) -> Pla
         tags.append("leads")
     if view.get("phase") == "pass" and seat in (view.get("passes_locked") or []):
         tags.append("ready")
-    colour = team_colour(side_of(view, seat)) if has_teams(view) else None
-    turn = seat in (view.get("to_act") or []) and not view.get("over")
-    return Plate(names[seat], "  ·  ".join(facts), tags, turn, colour, dim=out)
+    turn = seat in (view.get("to_act") or [])
+    return Plate(names[seat], "  ·  ".join(facts), tags, turn, _colour(view, seat), dim=out)
+
+
+def _colour(view: Mapping[str, Any], seat: int) -> RGB | None:
+    return team_colour(side_of(view, seat)) if has_teams(view) else None
 
 
 def _bid_of(view: Mapping[str, Any], seat: int) -> str | None:
@@ -90,7 +94,7 @@ def _seats_and_trick(image: Image.Image, draw: ImageDraw.ImageDraw, view: Mappin
     for seat, tile in plays:
         if not 0 <= seat < ring.seats:
             continue
-        sx, sy = ring.spot(seat, PLATE_W + 34, PLATE_H + TILE + 34)
+        sx, sy = ring.spot(seat, PLATE_W + 30, PLATE_H + TILE + 34)
         high, _, low = tile.partition("-")
         face = tile_image(int(high), int(low), TILE, True, None, faded)
         paste_tile(image, face, ox + sx - TILE / 2, oy + sy - TILE)
@@ -100,9 +104,10 @@ def _seats_and_trick(image: Image.Image, draw: ImageDraw.ImageDraw, view: Mappin
         high, _, low = str(view["turnup"]).partition("-")
         paste_tile(image, tile_image(int(high), int(low), 34, True), ox + ring.width / 2 - 17, mid_y - 78)
         mid_y += 30
-    for index, line in enumerate(centre):
-        size = 17 if index == 0 else 14
-        draw_text(draw, (ox + ring.width / 2, mid_y - 10 * (len(centre) - 1) + 20 * index), line,
+    lines = [(fit(centre[0], 16, 128), 16)] if centre else []
+    lines += [(part, 14) for words in centre[1:] for part in wrap(words, 14, 128, 2)]
+    for index, (line, size) in enumerate(lines):
+        draw_text(draw, (ox + ring.width / 2, mid_y - 10 * (len(lines) - 1) + 20 * index), line,
                   size, TEXT if index == 0 else MUTED, "mm", index == 0)
 
 
@@ -116,7 +121,7 @@ def _shown_trick(view: Mapping[str, Any], names: Sequence[str]) -> tuple[list[tu
     if isinstance(last, Mapping) and last.get("plays"):
         winner = last.get("winner")
         who = names[winner] if isinstance(winner, int) and 0 <= winner < len(names) else "someone"
-        return [(int(s), str(t)) for s, t in last["plays"]], True, f"{who} took the last trick"
+        return [(int(s), str(t)) for s, t in last["plays"]], True, f"Last trick won by {who}"
     return [], False, ""
 
 
