@@ -4,7 +4,7 @@ as RULES reads them, and an exhaustive check over all C(20,5) = 15504 hands."""
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations
+from itertools import combinations, pairwise
 from math import comb
 
 import pytest
@@ -100,7 +100,7 @@ def test_pok_categories_ordered_royal_down_to_high() -> None:
         Category.HIGH: rank("6-6", "5-4", "3-2", "6-1", "4-2"),
     }
     ranks = [examples[c] for c in ORDER_BEST_FIRST]
-    assert all(better > worse for better, worse in zip(ranks, ranks[1:], strict=False))
+    assert all(better > worse for better, worse in pairwise(ranks))
     assert [c.label for c in ORDER_BEST_FIRST] == [
         "Royal", "Six Straight", "Fours", "Five Straight", "Full Hand", "Four Straight", "Threes", "Flush",
         "Pair", "High Tile",
@@ -242,13 +242,13 @@ def test_pok_all_hands_totally_ordered_with_no_exact_ties() -> None:
     keys = [r.key for r in ALL_RANKS]
     assert len(set(keys)) == len(keys)
     by_key = sorted(ALL_RANKS)
-    assert all(a < b for a, b in zip(by_key, by_key[1:], strict=False))
+    assert all(a < b for a, b in pairwise(by_key))
 
 
 def test_pok_all_hands_every_category_beats_every_lower_one() -> None:
     lowest = {c: min(r for r in ALL_RANKS if r.category == c) for c in Category}
     highest = {c: max(r for r in ALL_RANKS if r.category == c) for c in Category}
-    for better, worse in zip(ORDER_BEST_FIRST, ORDER_BEST_FIRST[1:], strict=False):
+    for better, worse in pairwise(ORDER_BEST_FIRST):
         assert lowest[better] > highest[worse], f"{better.label} must beat every {worse.label}"
 
 
