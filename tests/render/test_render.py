@@ -53,6 +53,8 @@ def test_every_game_renders_table_hand_and_scores_from_real_views(key: str) -> N
         if step % 15:
             continue
         view = game.view(None)
+        if view.get("kind") in ("line", "trick", "poker", "bingo"):
+            assert table_drawer(view) is not generic_table
         table_drawer(view)(view, NAMES)  # the game's own drawing reads its real view without falling back
         images.add(decode(render_table(view, NAMES)).tobytes())
         seat = game.to_act[0] if game.to_act else 0
