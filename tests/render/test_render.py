@@ -132,18 +132,21 @@ def test_mat_doubles_in_line_when_the_view_says_so() -> None:
 
 
 @given(lengths=st.lists(st.integers(0, 30), min_size=4, max_size=4), seed=st.integers(0, 10_000),
-       short=st.sampled_from([14, 20, 28, 36, 46]))
-def test_line_layout_never_overlaps_tiles(lengths: list[int], seed: int, short: int) -> None:
+       short=st.sampled_from([14, 20, 28, 36, 46]), spinner=st.booleans(), inline=st.booleans())
+def test_line_layout_never_overlaps_tiles(lengths: list[int], seed: int, short: int, spinner: bool,
+                                          inline: bool) -> None:
     import random
 
     rng = random.Random(seed)
-    arms = {}
+    arms: dict[str, list[list[int]]] = {}
     for arm, count in zip("WENS", lengths, strict=True):
+        count = count if spinner or arm in "WE" else 0
         arms[arm] = [[v, v, 0] if rng.random() < 0.25 else [v, (v + 1) % 13, 0] for v in
                      (rng.randrange(13) for _ in range(count))]
-    view = {"center": "9-9", "center_seat": 0, "spinner": True, "arms": arms,
-            "open_ends": [[a, 1] for a in "WENS"]}
-    plan = layout(LineData.of(view), short, 940, False)
+    ends = "WENS" if spinner else "WE"
+    view = {"center": "9-9" if spinner or seed % 2 else "9-4", "center_seat": 0, "spinner": spinner, "arms": arms,
+            "open_ends": [[a, 1] for a in ends]}
+    plan = layout(LineData.of(view), short, 940, inline)
     boxes = [t.box for t in plan.tiles] + [b for _, b in plan.slots]
     for i, first in enumerate(boxes):
         for second in boxes[i + 1:]:
