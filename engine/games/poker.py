@@ -273,7 +273,7 @@ class PokerGame(Game):
         view["out"] = list(self.out)
         view["showdown"] = {str(s): [str(t) for t in hand] for s, hand in self.shown.items()}
         view["showdown_hands"] = {str(s): evaluate(hand).words() for s, hand in self.shown.items()}
-        view["to_call"] = chips.to_call(seat) if seat is not None and self.phase == "bet" else 0
+        view["to_call"] = chips.to_call(seat) if self.phase == "bet" and seat in chips.standing() else 0
         view["raises"] = chips.raises
         view["betting_round"] = chips.round_no
         view["draw"] = bool(self.options.get("poker_draw"))
