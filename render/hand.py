@@ -40,7 +40,10 @@ def hand_image(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
     if context:
         strips.append(_note(width, context))
     chosen = view.get("marked") or view.get("my_pass") or []
-    strips.append(_rack(width, tiles, view.get("playable"), short, per_row, [str(t) for t in chosen]))
+    playable = view.get("playable")
+    if not playable and seat not in (view.get("to_act") or []):
+        playable = None  # not this seat's turn: show the hand plainly rather than all greyed
+    strips.append(_rack(width, tiles, playable, short, per_row, [str(t) for t in chosen]))
     strips.append(footer(width, view, everyone))
     return stack(strips, width)
 

@@ -131,7 +131,10 @@ def _centre_words(view: Mapping[str, Any], caption: str) -> list[str]:
     phase = str(view.get("phase") or "")
     if isinstance(contract, Mapping) and contract.get("trumps") is not None:
         trumps = suit_words(contract["trumps"])
-        words.append("No trumps" if trumps == "no trumps" else f"{trumps.capitalize()} are trumps")
+        if contract["trumps"] == "nel_o":  # the 42 family's Nel-O contract: no trumps, lose every trick
+            words.append("Nel-O, no trumps")
+        else:
+            words.append("No trumps" if trumps == "no trumps" else f"{trumps.capitalize()} are trumps")
     elif phase and phase != "play":
         words.append(PHASES.get(phase, phase.capitalize()))
         if phase == "pass" and view.get("pass_direction"):

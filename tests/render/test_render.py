@@ -253,6 +253,13 @@ def test_pok_2_poker_table_shows_settled_chips_after_a_hand() -> None:
     decode(render_table(view, NAMES))
 
 
+def test_a_hand_is_greyed_only_on_its_own_turn() -> None:
+    view = line_view(chain_line(5, seed=4), seat=0, hand=["6-4", "5-5"], hand_counts=[2, 5, 5, 5], to_act=[1])
+    assert render_hand({**view, "playable": []}, NAMES) == render_hand(view, NAMES)
+    mine = {**view, "to_act": [0]}
+    assert render_hand({**mine, "playable": []}, NAMES) != render_hand(mine, NAMES)
+
+
 def test_tiles_chosen_to_pass_are_framed_in_the_hand() -> None:
     view = line_view(chain_line(5, seed=4), seat=0, hand=["6-4", "5-5", "3-1"], hand_counts=[3, 5, 5, 5])
     plain = decode(render_hand(view, NAMES))
