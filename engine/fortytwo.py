@@ -269,7 +269,10 @@ class FortyTwoGame(TrickGame):
             if not options:
                 return f"{name} may only pass."
             low, high = self.bid_words(options[0]), self.bid_words(options[-1])
-            return f"{name} to bid ({low} to {high}) or pass." if low != high else f"{name} to bid {low} or pass."
+            choice = f"bid {low} to {high}" if low != high else f"bid {low}"
+            if Pass() not in self.phase_legal(self.turn):
+                return f"Everyone else passed: {name} must {choice}."
+            return f"{name} to {choice} or pass."
         return f"{name} won the bidding at {self.bid_words(self.bid)} and names trumps."
 
     def contract_view(self) -> dict[str, Any] | None:

@@ -30,6 +30,7 @@ WEIGHTS: dict[str, tuple[float, ...]] = {
 }
 DEFAULT_WEIGHTS = WEIGHTS["texas42"]
 SAFETY = 2.0  # points of margin an estimate must clear before the player bids
+DEALER_SLACK = 4.0  # the dealer, last to speak after all passes, bids on this much less
 
 
 @dataclass
@@ -43,6 +44,7 @@ class Table:
     sides: list[list[int]]
     copies: int
     total: int
+    dealer: int = 0
     trumps: str | None = None
     rule: NumberSuits = field(default_factory=NumberSuits)
     bidder: int | None = None
@@ -59,7 +61,8 @@ class Table:
         seats = int(view["seats"])
         table = Table(seat=int(view["seat"]), seats=seats, game=str(view["game"]),
                       hand=[Tile.parse(x) for x in view["hand"]], sides=[list(s) for s in view["sides"]],
-                      copies=2 if seats == 6 else 1, total=int(view.get("hand_points") or 42))
+                      copies=2 if seats == 6 else 1, total=int(view.get("hand_points") or 42),
+                      dealer=int(view.get("dealer") or 0))
         contract = view.get("contract")
         if contract:
             table.bidder, table.bid, table.trumps = int(contract["seat"]), int(contract["bid"]), contract["trumps"]
@@ -144,6 +147,8 @@ class FortyTwoPlayer:
     """A heuristic partner for Texas 42 and Seventy-Nine."""
 
     name = "heuristic"
+    safety = SAFETY
+    dealer_slack = DEALER_SLACK
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -176,12 +181,14 @@ class FortyTwoPlayer:
         tricks = len(table.hand)
         if table.high is not None and table.partner(table.high[0]):
             value -= 6  # let a partner's bid stand unless this hand is clearly better
+        if table.high is None and table.seat == table.dealer:
+            value += self.dealer_slack  # everyone passed: a thin bid beats throwing the hand in
         for amount in amounts:
             if amount >= table.total:
                 if amount == table.total and sure_tricks(table.hand, trumps, table.copies) >= tricks:
                     return Bid(amount)
                 break
-            if value - SAFETY >= amount:
+            if value - self.safety >= amount:
                 return Bid(amount)
             break
         return Pass() if Pass() in legal else Bid(amounts[0])

@@ -425,3 +425,16 @@ def test_tex_4_points_per_hand_add_up_to_42_and_tiles_are_conserved(seed: int, f
     for result in results:
         if result["bid"] < 42:
             assert sum(result["points_taken"]) == 42
+
+
+def test_prompts_say_what_is_awaited() -> None:
+    game = texas(31, forced_dealer_bid=True)
+    first = bidding_order(game)[0]
+    assert game.prompt() == f"Seat {first + 1} to bid 30 to 42 or pass."
+    for seat in bidding_order(game)[:3]:
+        game.apply(seat, Pass())
+    assert game.prompt() == f"Everyone else passed: Seat {game.dealer + 1} must bid 30 to 42."
+    game.apply(game.dealer, Bid(30))
+    assert game.prompt() == f"Seat {game.dealer + 1} won the bidding at 30 and names trumps."
+    game.apply(game.dealer, Call("trump:6"))
+    assert game.prompt() == f"Seat {game.dealer + 1} to lead."
