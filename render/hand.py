@@ -41,8 +41,8 @@ def hand_image(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
         strips.append(_note(width, context))
     chosen = view.get("marked") or view.get("my_pass") or []
     playable = view.get("playable")
-    if not playable and seat not in (view.get("to_act") or []):
-        playable = None  # not this seat's turn: show the hand plainly rather than all greyed
+    if not playable and not _must_play_tiles(view):
+        playable = None  # not a turn to lay tiles (someone else's, or bidding): show the hand plainly
     strips.append(_rack(width, tiles, playable, short, per_row, [str(t) for t in chosen]))
     strips.append(footer(width, view, everyone))
     return stack(strips, width)
@@ -56,6 +56,13 @@ def _turn_words(view: Mapping[str, Any], names: Sequence[str]) -> str:
         return "Your turn"
     waiting = ", ".join(names[s] for s in awaited if 0 <= s < len(names))
     return f"Waiting for {waiting}" if waiting else ""
+
+
+def _must_play_tiles(view: Mapping[str, Any]) -> bool:
+    """True when the seat is awaited to lay a tile, so an empty ``playable`` means none fits (grey them all)."""
+    if view.get("seat") not in (view.get("to_act") or []):
+        return False
+    return view.get("kind") == "line" or (view.get("kind") == "trick" and view.get("phase") == "play")
 
 
 def _note(width: int, text: str) -> Image.Image:

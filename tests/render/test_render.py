@@ -258,6 +258,8 @@ def test_a_hand_is_greyed_only_on_its_own_turn() -> None:
     assert render_hand({**view, "playable": []}, NAMES) == render_hand(view, NAMES)
     mine = {**view, "to_act": [0]}
     assert render_hand({**mine, "playable": []}, NAMES) != render_hand(mine, NAMES)
+    bidding = {**mine, "kind": "trick", "phase": "bid", "bids": []}
+    assert render_hand({**bidding, "playable": []}, NAMES) == render_hand(bidding, NAMES)
 
 
 def test_tiles_chosen_to_pass_are_framed_in_the_hand() -> None:
