@@ -229,7 +229,6 @@ class BlackTileGame(TrickGame):
         view["may_pass_lead"] = self.may_pass_lead
         view["played"] = [str(t) for pile in self.piles for t in pile]
         view["dead_count"] = len(self.dead)
-        view["hand_points"] = [counters(pile) for pile in self.piles]
         view["last_hand"] = self.last_hand
 
 

@@ -285,6 +285,7 @@ class EuchreGame(TrickGame):
         shown = self.turnup or self.taken_up
         view["turnup"] = None if shown is None else str(shown)
         view["turnup_taken"] = self.taken_up is not None
+        view["turnup_stays"] = bool(self.options["euchre_turnup_stays"])
         view["turnups_rejected"] = [str(t) for t in self.rejected]
         view["trump"] = self.offered_trump()
         view["makers"] = None if self.maker is None else self.side_of(self.maker)

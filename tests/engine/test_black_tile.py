@@ -11,6 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.actions import Choose, Pass, Play
+from engine.ai import computer_player
+from engine.ai.black_tile import BlackTilePlayer, Seen, follow, pass_choice
 from engine.errors import IllegalAction
 from engine.game import Game
 from engine.games.black_tile import BlackTileGame, black_tile_suits, counter_points, counters, hand_penalties
@@ -293,3 +295,42 @@ def test_4_1_every_active_player_plays_once_per_trick() -> None:
             starts += 1
             assert len({len(h) for h in game.hands}) == 1
     assert starts > 10
+
+
+# ----- the computer player ------------------------------------------------------------------------------------------
+def seen_at(hand: list[str], plays: list[tuple[int, str]], led: str, seats: int = 4) -> Seen:
+    """A seat's knowledge in the middle of a trick, no counters taken yet."""
+    return Seen(seat=len(plays), seats=seats, hand=tiles(*hand), taken=[0] * seats, led=led,
+                plays=[(s, t(x)) for s, x in plays])
+
+
+def test_ai_passes_the_double_blank_and_the_high_threes() -> None:
+    hand = tiles("6-6", "6-3", "5-1", "3-3", "2-1", "1-0", "0-0")
+    assert set(pass_choice(hand)) == set(tiles("0-0", "3-3", "6-3"))
+    game = black_tile(4, 2)
+    choice = computer_player("black_tile", 1).choose(game, 0)
+    assert isinstance(choice, Choose) and choice == Choose(pass_choice(game.hands[0]))
+
+
+def test_ai_ducks_under_the_winner_dumping_a_counter() -> None:
+    seen = seen_at(["4-4", "4-3", "4-1", "6-6"], [(0, "6-4")], "4")
+    assert follow(seen, tiles("4-4", "4-3", "4-1")) == t("4-3")
+
+
+def test_ai_void_discards_the_double_blank_first() -> None:
+    seen = seen_at(["0-0", "3-3", "2-1"], [(0, "6-4"), (1, "5-4")], "4")
+    assert follow(seen, seen.hand) == t("0-0")
+
+
+def test_ai_forced_to_win_last_sheds_its_highest_non_counter() -> None:
+    seen = seen_at(["5-5", "6-5", "5-3"], [(0, "5-1"), (1, "5-0"), (2, "5-2")], "5")
+    assert follow(seen, seen.hand) == t("5-5")
+
+
+def test_ai_does_not_lead_a_sure_winner_when_a_low_lead_exists() -> None:
+    game = moon_game()
+    game.apply(0, Pass())
+    ai = computer_player("black_tile", 0)
+    assert isinstance(ai, BlackTilePlayer)
+    choice = ai.choose(game, 1)                     # 5-5 and 6-5 would top the fives for certain
+    assert isinstance(choice, Play) and choice not in (Play(t("5-5"), suit="5"), Play(t("6-5"), suit="5"))

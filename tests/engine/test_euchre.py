@@ -12,6 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.actions import Call, Choose, Pass, Play
+from engine.ai import computer_player
+from engine.ai.euchre import EuchrePlayer, Seen, discard_choice, follow
 from engine.errors import IllegalAction
 from engine.games.euchre import EuchreGame, EuchreSuits, left_bower, trump_of, trump_order
 from engine.registry import new_game
@@ -345,3 +347,45 @@ def test_property_tricks_add_up_to_five_per_hand_and_tiles_are_conserved(seed: i
                 assert event.points in (1, 2, 4)
         assert conserved(game)
         assert all(len(h) <= 6 for h in game.hands)
+
+
+# ----- the computer player ------------------------------------------------------------------------------------------
+def seen_at(seat: int, hand: list[str], plays: list[tuple[int, str]], led: str, maker: int = 1) -> Seen:
+    """A four-player seat's knowledge in the middle of a trick with sixes trump."""
+    return Seen(seat=seat, seats=4, hand=tiles(*hand), sides=[[0, 2], [1, 3]], dealer=0, trump=6, turnup=t("6-2"),
+                turnup_taken=True, turnup_stays=False, maker=maker, led=led,
+                plays=[(s, t(x)) for s, x in plays])
+
+
+def test_ai_accepts_alone_with_the_top_trumps_and_passes_a_hand_without_trumps() -> None:
+    game = four([DOUBLES, STRONG, FOURS, LOW])
+    ai = computer_player("euchre", 1)
+    assert isinstance(ai, EuchrePlayer)
+    assert ai.choose(game, 1) == Call("alone")
+    game.apply(1, Pass())
+    assert ai.choose(game, 2) == Pass()
+
+
+def test_ai_dealer_keeps_trumps_and_discards_a_low_plain_tile() -> None:
+    game = four([DOUBLES, STRONG, FOURS, LOW])
+    accept_by(game, 1)
+    choice = computer_player("euchre", 0).choose(game, 0)
+    assert choice == Choose((t("0-0"),))
+    assert discard_choice(tiles("5-5", "6-1", "4-4", "2-1", "3-0", "6-0"), 6, 4) in tiles("2-1", "3-0")
+
+
+def test_ai_leaves_a_partner_winning_safely_and_keeps_the_bowers() -> None:
+    seen = seen_at(3, ["5-5", "2-1", "1-0"], [(0, "4-1"), (1, "4-4"), (2, "4-2")], "4")
+    assert follow(seen, seen.hand) == t("1-0")
+
+
+def test_ai_trumps_an_opponents_winner_when_last_to_play() -> None:
+    seen = seen_at(3, ["5-5", "2-1", "1-0"], [(0, "4-4"), (1, "4-0"), (2, "4-2")], "4")
+    assert follow(seen, seen.hand) == t("5-5")
+
+
+def test_ai_maker_leads_its_top_trump_to_draw_trumps() -> None:
+    game = four([DOUBLES, STRONG, FOURS, LOW])
+    accept_by(game, 1)
+    game.apply(0, Choose((t("0-0"),)))
+    assert computer_player("euchre", 1).choose(game, 1) == Play(t("6-6"))
