@@ -67,7 +67,22 @@ def extra_images() -> list[str]:
     save("long_line_table.png", render_table(line_view(chain_line(80, seed=3)), NAMES))
     spinner = chain_line(36, seed=8, spinner=True, arms=("W", "E", "N", "S"))
     save("spinner_table.png", render_table(line_view(spinner, title="Draw Dominoes (spinner)"), NAMES))
-    return ["hand.png", "scores.png", "long_line_table.png", "spinner_table.png"]
+    return ["hand.png", "scores.png", "long_line_table.png", "spinner_table.png", *trick_extras()]
+
+
+def trick_extras() -> list[str]:
+    """A trick game's hand during play and its score table after a hand, where Texas 42 is registered."""
+    if "texas42" not in catalogue():
+        return []
+    game = first_state("texas42", 4, seed=7, wanted=lambda v: v.get("phase") == "play"
+                       and len((v.get("trick") or {}).get("plays") or []) == 1)
+    seat = game.to_act[0]
+    own = game.view(seat)
+    own["playable"] = playable(game, seat)
+    save("texas42_hand.png", render_hand(own, NAMES))
+    done = first_state("texas42", 4, seed=7, wanted=lambda v: v.get("last_hand") is not None)
+    save("texas42_scores.png", render_scores(done.view(None), NAMES))
+    return ["texas42_hand.png", "texas42_scores.png"]
 
 
 def save(name: str, data: bytes) -> None:
