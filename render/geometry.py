@@ -9,8 +9,7 @@ plays them in line (Matador).
 
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 Vec = tuple[int, int]
 RIGHT: Vec = (1, 0)
@@ -143,7 +142,8 @@ class ArmWalker:
 
     def peek(self) -> Box:
         """Where a plain (not crosswise) tile would go next, without moving: the open end's empty slot."""
-        return copy.deepcopy(self).place(False)
+        twin = replace(self, turtle=replace(self.turtle))
+        return twin.place(False)
 
     def _turn_if_needed(self, along: float) -> None:
         t = self.turtle
