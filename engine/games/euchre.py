@@ -241,7 +241,8 @@ class EuchreGame(TrickGame):
                           "result": result}
 
     def pile_points(self, side: int) -> int:
-        return self.tricks_won[side]
+        """Euchre takes no points in play: the hand scores only once its five tricks are counted."""
+        return 0
 
     # ----- words and views --------------------------------------------------------------------------------------
     def describe(self, action: Action) -> str:

@@ -176,6 +176,20 @@ def test_4_6_alone_partner_sits_out_and_the_loners_left_leads() -> None:
     assert len(game.last_trick["plays"]) == 3 and sorted(game.hands[3]) == sorted(tiles(*LOW))
 
 
+def test_4_6_dealer_sitting_out_leaves_the_turnup_face_up() -> None:
+    game = four([DOUBLES, STRONG, FOURS, LOW])
+    accept_by(game, 2, alone=True)                   # the dealer's partner goes Alone: the dealer sits out
+    assert game.sitting_out == [0] and game.phase == "play"
+    assert game.zones()["turnup"] == [t("6-2")] and len(game.hands[0]) == 5
+    assert game.to_act == (3,)                       # the loner's left leads
+
+
+def test_4_2_a_trump_never_follows_its_other_number() -> None:
+    fives = EuchreSuits(trump="5")
+    assert not fives.follows(t("6-5"), "6") and fives.follows(t("6-5"), "5")
+    assert fives.lead_choices(t("6-5")) == ("5",)
+
+
 # ----- leading and following ----------------------------------------------------------------------------------------
 def test_eu_2_leader_declares_either_number_of_a_plain_tile() -> None:
     game = four([DOUBLES, LOW, FOURS, STRONG])
