@@ -33,7 +33,8 @@ PLATE_HEIGHT = 54
 
 @dataclass
 class Plate:
-    """One seat's name plate: name, lines of facts, small tags, and whether it is that seat's turn."""
+    """One seat's name plate: name, a line of facts (tiles, score), small tags, whether it is that seat's turn,
+    a team colour, and ``dim`` for a seat out of the hand."""
 
     name: str
     facts: str
@@ -74,7 +75,7 @@ def header(width: int, title: str, right: str) -> Image.Image:
 def plates(width: int, items: Sequence[Plate], columns: int | None = None) -> Image.Image:
     """Name plates in a grid (up to five a row); the seat to act is gold with a marker."""
     count = max(1, len(items))
-    cols = columns or min(count, 5 if count > 6 else count if count <= 4 else 3 if count <= 6 else 5)
+    cols = columns or (count if count <= 4 else 3 if count <= 6 else 5)
     rows = (count + cols - 1) // cols
     gap = 8
     plate_w = (width - 2 * MARGIN - gap * (cols - 1)) / cols
