@@ -19,6 +19,7 @@ from PIL import Image
 from render.canvas import to_png
 from render.generic import generic_table
 from render.hand import hand_image
+from render.palette import palette
 from render.scores import scores_image
 from render.table_line import line_table
 
@@ -52,14 +53,14 @@ def _draw(drawer: Drawer, view: Mapping[str, Any], names: Sequence[str]) -> Imag
 
 def render_table(view: Mapping[str, Any], names: Sequence[str]) -> bytes:
     """A PNG of the shared table: the layout or trick, every seat's name, tiles, score and whose turn it is."""
-    return to_png(_draw(table_drawer(view), view, names))
+    return to_png(_draw(table_drawer(view), view, names), palette())
 
 
 def render_hand(view: Mapping[str, Any], names: Sequence[str]) -> bytes:
     """A PNG of one seat's hand (the seat in ``view["seat"]``), legal tiles framed when ``playable`` lists them."""
-    return to_png(_draw(hand_image, view, names))
+    return to_png(_draw(hand_image, view, names), palette())
 
 
 def render_scores(view: Mapping[str, Any], names: Sequence[str]) -> bytes:
     """A PNG score table for the end of a round or of the match."""
-    return to_png(_draw(scores_image, view, names))
+    return to_png(_draw(scores_image, view, names), palette())

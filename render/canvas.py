@@ -149,10 +149,15 @@ def with_names(text: str, names: Sequence[str]) -> str:
     return _SEAT_WORD.sub(swap, text)
 
 
-def to_png(image: Image.Image) -> bytes:
-    """Encode as a 256-colour PNG: the drawings use few colours, so this is small and about twice as fast to encode
-    as full colour. A picture that still exceeds the 500 KB limit gets fewer colours, then fewer pixels."""
-    data = _encode(_palette(image, 256), 1)
+def to_png(image: Image.Image, shared: Image.Image | None = None) -> bytes:
+    """Encode as a 256-colour PNG: the drawings use few colours, so this is small and quick to encode. ``shared``
+    is a palette image to map onto (quicker still than working a palette out); a picture that still exceeds the
+    500 KB limit gets fewer colours, then fewer pixels."""
+    if shared is not None:
+        rgb = image if image.mode == "RGB" else image.convert("RGB")
+        data = _encode(rgb.quantize(palette=shared, dither=Image.Dither.NONE), 1)
+    else:
+        data = _encode(_palette(image, 256), 1)
     if len(data) < MAX_BYTES:
         return data
     data = _encode(_palette(image, 64), 9)

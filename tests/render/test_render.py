@@ -281,3 +281,18 @@ def test_rendering_from_many_threads_gives_the_same_images() -> None:
     with ThreadPoolExecutor(max_workers=6) as pool:
         together = list(pool.map(lambda v: render_table(v, NAMES), views))
     assert together == alone
+
+
+@pytest.mark.parametrize("key", list(catalogue()))
+def test_the_shared_palette_keeps_every_game_s_colours(key: str) -> None:
+    """Images are mapped onto one palette learnt from sample drawings: real tables must lose almost nothing."""
+    from render.palette import palette
+
+    game = first_state(key, seats_for(key), seed=3, wanted=lambda v: len(v.get("log") or []) >= 6, steps=200)
+    view = game.view(None)
+    image = table_drawer(view)(view, NAMES)
+    mapped = image.quantize(palette=palette(), dither=Image.Dither.NONE).convert("RGB")
+    histogram = ImageChops.difference(image, mapped).convert("L").histogram()
+    pixels = sum(histogram)
+    assert sum(i * n for i, n in enumerate(histogram)) / pixels < 3
+    assert sum(histogram[60:]) == 0
