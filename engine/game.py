@@ -13,6 +13,7 @@ import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -427,23 +428,27 @@ class Game(ABC):
         return seen
 
 
+_ATOMS = (int, str, float, type(None))
+
+
 def _plain(value: Any) -> Any:
+    """``value`` as plain data (tiles and actions as text), for snapshots; the common cases are tested first."""
+    if isinstance(value, _ATOMS):
+        return value
+    if isinstance(value, (Tile, Action)):
+        return str(value)
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, (dict, MappingProxyType)):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (set, frozenset)):
+        return sorted((_plain(v) for v in value), key=repr)
     if isinstance(value, random.Random):
         return list(value.getstate()[1])
-    if isinstance(value, Tile):
-        return str(value)
-    if isinstance(value, Action):
-        return str(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple, set, frozenset)):
-        items = [_plain(v) for v in value]
-        return sorted(items, key=repr) if isinstance(value, (set, frozenset)) else items
     if hasattr(value, "__dict__") and not callable(value):
         return {k: _plain(v) for k, v in sorted(vars(value).items())}
     if hasattr(value, "__slots__") and not callable(value):
         return {k: _plain(getattr(value, k)) for k in value.__slots__ if hasattr(value, k)}
     return value
-
