@@ -63,7 +63,7 @@ def checked_match(key: str, seats: int, seed: int, options: dict[str, Any]) -> G
     """The property test's fully checked random match, played under ``options`` (house rules) instead of the
     quick defaults."""
     saved = prop.quick_options
-    prop.quick_options = lambda _key: dict(options)
+    prop.quick_options = lambda key: dict(options)
     try:
         return prop.play_checked(key, seats, seed)
     finally:
