@@ -37,6 +37,8 @@ def play_match(game: Game, players: Sequence[Player]) -> int:
     actions = 0
     while not game.is_over:
         for seat in game.to_act:
+            if seat not in game.to_act:  # settled by an earlier seat's action (a Muggins claim)
+                continue
             game.apply(seat, players[seat].choose(game, seat))
             actions += 1
             if game.is_over:

@@ -96,9 +96,10 @@ class MugginsGame(LineGame):
     def _to_act(self) -> tuple[int, ...]:
         if self.claim is None:
             return (self.turn,)
+        # The scorer first (the claim is due before the next player acts), then that player, then other opponents.
         scorer = self.claim[0]
         rivals = [s for s in self._opponents(scorer) if s != self.turn]
-        return (self.turn, scorer, *rivals)
+        return (scorer, self.turn, *rivals)
 
     def _opponents(self, seat: int) -> list[int]:
         mine = self.side_of(seat)

@@ -140,7 +140,7 @@ def test_mug_7_scorer_claims_before_the_next_player_acts() -> None:
     game = example(manual_muggins=True)
     events = game.apply(1, play("5-0", "E", 5))
     assert scores_from(events) == []
-    assert game.to_act == (2, 1, 0, 3)
+    assert game.to_act == (1, 2, 0, 3)
     assert game.legal_actions(1) == [CLAIM]
     assert MUGGINS in game.legal_actions(2) and MUGGINS in game.legal_actions(0)
     assert game.view(None)["claim"] == {"seat": 1, "points": 10}
@@ -169,7 +169,7 @@ def test_mug_7_unclaimed_points_lapse_when_the_next_player_acts() -> None:
 def test_mug_7_partner_cannot_call_muggins_on_partner() -> None:
     game = example(manual_muggins=True, muggins_partners=True)
     game.apply(1, play("5-0", "E", 5))
-    assert game.to_act == (2, 1, 0)  # seat 3 is seat 1's partner
+    assert game.to_act == (1, 2, 0)  # seat 3 is seat 1's partner
     assert game.legal_actions(3) == []
     assert MUGGINS in game.legal_actions(0)
 
@@ -189,3 +189,14 @@ def test_random_play_under_house_rules(seats: int, options: dict[str, object]) -
     for seed in (1, 2):
         game = checked_match("muggins", seats, seed, {"target": 50, **options})
         assert max(game.score) >= 50
+
+
+def test_mug_7_simulator_drives_several_awaited_seats() -> None:
+    """``engine.simulate`` skips a seat whose decision an earlier seat's claim has settled."""
+    from engine.ai import computer_player
+    from engine.simulate import play_match
+
+    for seed in (1, 2, 3):
+        game = new_game("muggins", 3, seed, {"manual_muggins": True, "target": 50})
+        assert play_match(game, [computer_player("muggins", s) for s in range(3)]) > 0
+        assert game.is_over and game.winner
