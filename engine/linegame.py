@@ -285,7 +285,7 @@ class LineGame(Game):
     def _formula_points(self, own: int, others: list[int]) -> int:
         formula = self.formula()
         if formula == "cascade":
-            return sum(cascade([own, *others]))  # going out under cascade: W = 0 takes everything above
+            return cascade([own, *others])[0]  # the winner's own cascade share: every higher hand less own pips
         return round_points(formula, own, others)
 
     def _record_round(self, reason: str, pips: list[int], points: Mapping[int, int]) -> None:

@@ -70,3 +70,11 @@ def test_drw_5_block_double_six_four_players_deals_seven_each() -> None:
 def test_block_allows_two_to_ten_players(seats: int) -> None:
     game = new_game("block", seats, seed=seats)
     assert sum(len(h) for h in game.hands) + 1 == 7 * seats
+
+
+def test_blk_2_cascade_going_out_scores_only_the_winners_share() -> None:
+    """Under block_scoring=cascade a player going out (W = 0) scores every other hand's pips, nothing more."""
+    game = rigged([["6-6", "6-1"], ["5-4"], ["3-3"]], block_scoring="cascade")
+    pass_all(game, 2)
+    game.apply(0, game.legal_actions(0)[0])
+    assert game.score == (9 + 6, 0, 0)
