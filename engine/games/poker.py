@@ -265,9 +265,9 @@ class PokerGame(Game):
         view["kind"] = "poker"
         view["phase"] = self.phase
         view["dealer"] = self.dealer
-        view["pot"] = chips.pot
-        view["stacks"] = [chips.behind(s) if s in chips.live and not self._over else self._score[s]
-                          for s in range(self.seats)]
+        in_hand = self.phase in ("bet", "draw") and not self._over  # once a hand is settled, scores are the chips
+        view["stacks"] = [chips.behind(s) if s in chips.live and in_hand else self._score[s] for s in range(self.seats)]
+        view["pot"] = chips.pot if in_hand else 0
         view["bets"] = list(chips.bets) if self.phase == "bet" else [0] * self.seats
         view["folded"] = sorted(chips.folded)
         view["out"] = list(self.out)

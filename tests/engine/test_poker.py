@@ -332,3 +332,18 @@ def test_poker_bettor_plays_whole_sessions_with_only_legal_moves() -> None:
         game.apply(seat, action)
         steps += 1
     assert game.is_over or game.round_no > 20
+
+
+def test_pok_2_chips_in_view_always_add_up_to_every_stack_started_with() -> None:
+    """Stacks shown plus the pot equal the chips the table started with, during hands and between them."""
+    import random
+
+    game = new_game("poker", 3, seed=12)
+    rng = random.Random(4)
+    for _ in range(300):
+        if game.is_over:
+            break
+        view = game.view(None)
+        assert sum(view["stacks"]) + view["pot"] == 300
+        seat = game.to_act[0]
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
