@@ -110,6 +110,7 @@ class FortyTwoGame(TrickGame):
         self.trumps: str | None = None
         self.doubles = IN_NUMBERS
         self.rule = NumberSuits()
+        self.bidder_tricks = 0
         self.phase = BID
         self.turn = self.next_seat(self.dealer)
 
@@ -167,7 +168,9 @@ class FortyTwoGame(TrickGame):
         self.emit("trump", f"{self.seat_name(seat)} named {contract_words(trumps)}.", seat, trumps=trumps)
         if trumps == NEL_O:
             self.sitting_out = self.nel_o_out(seat)
-            self.emit("sit_out", f"{self.seat_list(self.sitting_out).capitalize()} lay their tiles down.")
+            names = " and ".join(self.seat_name(s) for s in self.sitting_out)
+            verb = "lays" if len(self.sitting_out) == 1 else "lay"
+            self.emit("sit_out", f"{names} {verb} their tiles face down for this hand.")
         self.start_play(seat)
 
     # ----- taking points and ending the hand ------------------------------------------------------------------
@@ -184,7 +187,7 @@ class FortyTwoGame(TrickGame):
         """True once the contract is surely made, False once surely lost, None while open."""
         side = self.bidding_side()
         if self.trumps == NEL_O:
-            return False if self.tricks_won[side] else None
+            return False if self.bidder_tricks else None
         if self.is_limit():
             return False if self.tricks_won[1 - side] else None
         if self.pile_points(side) >= self.bid:
@@ -195,6 +198,8 @@ class FortyTwoGame(TrickGame):
 
     def after_trick(self, winner: int, trick: Trick) -> bool:
         """Limit bids end at the first lost trick, Nel-O at the bidder's first trick, marks hands once decided."""
+        if self.trumps == NEL_O and self.high is not None and winner == self.high[0]:
+            self.bidder_tricks += 1
         result = self.decided()
         if self.trumps == NEL_O or self.is_limit():
             return result is False
@@ -204,7 +209,7 @@ class FortyTwoGame(TrickGame):
         """True when the finished hand's contract was made."""
         side = self.bidding_side()
         if self.trumps == NEL_O:
-            return self.tricks_won[side] == 0
+            return self.bidder_tricks == 0
         if self.is_limit():
             return self.tricks_won[1 - side] == 0
         return self.pile_points(side) >= self.bid
@@ -244,6 +249,9 @@ class FortyTwoGame(TrickGame):
         return reached
 
     # ----- words and view -------------------------------------------------------------------------------------
+    def total_words(self, side: int) -> str:
+        return _plural(self._score[side], "mark") if self.marks() else f"{self._score[side]} points"
+
     def bid_words(self, amount: int) -> str:
         """A bid in words (Texas marks bidding says marks)."""
         return str(amount)

@@ -294,8 +294,15 @@ def follow_tile(table: Table, tiles: list[Tile]) -> Tile:
 
 
 def nel_o_tile(table: Table, tiles: list[Tile]) -> Tile:
-    """Nel-O: the bidder ducks with its highest losing tile; the others leave the bidder winning."""
+    """Nel-O: the bidder ducks with its highest losing tile; a teammate still playing (``nel_o_one_partner_out``)
+    takes the trick off the bidder when it can; the opponents leave the bidder winning."""
     rule = table.rule
+    if table.bidder is not None and table.seat != table.bidder and table.partner(table.bidder):
+        if table.plays:
+            winners = [x for x in tiles if wins_now(table, x)]
+            if winners:
+                return min(winners, key=lambda x: strength(rule, x, table.led))
+        return max(tiles, key=lambda x: strength(rule, x, table.led))
     if table.seat == table.bidder:
         if not table.plays:
             unseen = table.unseen()

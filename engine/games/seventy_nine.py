@@ -45,9 +45,11 @@ class SeventyNine(FortyTwoGame):
         return bool(self.options["nel_o_any_bid"]) or self.bid == self.TOTAL
 
     def nel_o_out(self, bidder: int) -> list[int]:
-        """SEV-5: both teammates sit out; ``nel_o_one_partner_out``: only the one opposite (seat + 3)."""
+        """SEV-5: both teammates sit out; ``nel_o_one_partner_out``: only one does, the teammate to the bidder's
+        left (seat + 2). RULES names "the teammate opposite (seat+3)", but with teams seated alternately (SEV-1) the
+        seat opposite is an opponent, so the option is read as "one teammate", and seat + 2 is the one chosen."""
         if self.options["nel_o_one_partner_out"]:
-            return [(bidder + 3) % self.seats]
+            return [(bidder + 2) % self.seats]
         return super().nel_o_out(bidder)
 
 
@@ -68,7 +70,8 @@ SPEC = GameSpec(
         flag("seventy_nine_42_contracts", "Doubles and no-trump may be named as in Texas 42", "4.5"),
         flag("no_trump_doubles_suit", "In no-trump the doubles form their own suit", "4.4"),
         flag("nel_o_any_bid", "Nel-O may be declared on any winning bid, not only 79", "SEV-4"),
-        flag("nel_o_one_partner_out", "In Nel-O only the teammate opposite sits out", "SEV-5"),
+        flag("nel_o_one_partner_out", "In Nel-O only one teammate (the one two seats to the bidder's left) sits "
+             "out; the other plays along", "SEV-5"),
         flag("nel_o_doubles_suit", "In Nel-O the doubles form their own suit", "SEV-6"),
     ),
     factory=SeventyNine,

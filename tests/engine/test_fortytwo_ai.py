@@ -8,7 +8,7 @@ from engine.fortytwo import FortyTwoGame
 from engine.games.seventy_nine import SPEC as SEVENTY_NINE
 from engine.games.texas42 import SPEC
 from engine.tiles import Tile, double_set
-from tests.engine.fortytwo_support import bid_round, bidding_order, deal_around, make, win_bid
+from tests.engine.fortytwo_support import bid_round, bidding_order, deal_around, fill_deal, make, win_bid
 
 t = Tile.parse
 
@@ -139,3 +139,22 @@ def test_ai_nel_o_bidder_ducks_every_trick_it_can() -> None:
         game.apply(seat, players[seat].choose(game, seat))
     assert game.last_hand is not None and game.last_hand["made"]
     assert nel_o_hand([t(x) for x in hands[0]]) and not nel_o_hand([t(x) for x in STRONG])
+
+
+def test_ai_nel_o_teammate_still_playing_takes_the_trick_off_the_bidder() -> None:
+    """SEV-5 option ``nel_o_one_partner_out``: the teammate who plays overtakes the bidder, with its cheapest
+    winning tile, rather than ducking like an opponent."""
+    low = ["6-0", "5-0", "4-0", "3-0", "2-0", "1-0", "6-0", "5-0", "4-0"]
+    no_sixes = ["5-5", "5-4", "5-3", "5-2", "5-1", "4-4", "4-3", "4-2", "3-3"]
+    mate_hand = ["6-1", "6-6", "2-2", "2-1", "1-1", "1-0", "3-1", "3-2", "4-1"]
+    first = (make(SEVENTY_NINE, 4).dealer + 1) % 6
+    fixed = {first: low, (first + 1) % 6: no_sixes, (first + 3) % 6: no_sixes, (first + 4) % 6: mate_hand}
+    game = make(SEVENTY_NINE, 4, deal=fill_deal([*double_set(6), *double_set(6)], 6, 9, fixed),
+                nel_o_one_partner_out=True)
+    win_bid(game, 79, "nel_o")
+    game.apply(first, Play(t("6-0")))
+    for seat in ((first + 1) % 6, (first + 3) % 6):   # void in sixes: they discard, the bidder's 6-0 is winning
+        game.apply(seat, Play(t("5-1")))
+    mate = (first + 4) % 6
+    assert game.to_act == (mate,)
+    assert FortyTwoPlayer(mate).choose(game, mate) == Play(t("6-1"))

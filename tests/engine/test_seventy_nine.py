@@ -224,11 +224,39 @@ def test_sev_5_both_teammates_sit_out_and_four_tiles_make_a_trick() -> None:
     assert len(plays) == 4 and not set(game.sitting_out) & {s for s, _ in plays}
 
 
-def test_sev_5_nel_o_one_partner_out_option_only_the_teammate_opposite() -> None:
+def test_sev_5_nel_o_one_partner_out_option_only_one_teammate_sits_out() -> None:
+    """RULES SEV-5 says "the teammate opposite (seat+3)", but seat + 3 is an opponent when teams sit alternately
+    (SEV-1): the option is read as one teammate out, the one at seat + 2. (The code used to seat out seat + 3, an
+    opponent, leaving the bidder two teammates against two opponents.)"""
     game = sev(18, nel_o_one_partner_out=True)
     b = win_bid(game, 79, "nel_o")
-    assert game.sitting_out == [(b + 3) % 6]
-    assert len(play_trick(game, lambda seat: lowest)) == 5
+    team = game.sides[game.side_of(b)]
+    assert game.sitting_out == [(b + 2) % 6] and game.sitting_out[0] in team
+    assert "Seat" in game.log[-1].text and "lays their tiles face down" in game.log[-1].text
+    plays = play_trick(game, lambda seat: lowest)
+    assert [seat for seat, _ in plays] == [b, (b + 1) % 6, (b + 3) % 6, (b + 4) % 6, (b + 5) % 6]
+    assert sum(1 for seat, _ in plays if seat in team) == 2  # the bidder and one teammate against three
+
+
+def test_sev_5_nel_o_one_partner_out_a_teammate_taking_tricks_does_not_break_nel_o() -> None:
+    """RULES 4.5 Nel-O: the hand ends when *the bidder* wins a trick, and the bidding team scores the bid if the
+    bidder loses all 9. With one teammate still playing, that teammate may take tricks: here it holds every double
+    and takes all nine, the bidder none, so the bidding team scores 79 (the code used to count the team's tricks
+    and end the hand after the first one, giving the opponents 79)."""
+    low = ["6-0", "5-0", "4-0", "3-0", "2-0", "1-0", "6-0", "5-0", "4-0"]
+    high = ["6-6", "6-6", "5-5", "5-5", "4-4", "4-4", "3-3", "3-3", "2-2"]
+    game, b = rigged(23, {0: low, 4: high}, nel_o_one_partner_out=True)
+    win_bid(game, 79, "nel_o")
+    mate = (b + 4) % 6
+    assert game.sitting_out == [(b + 2) % 6]
+    hand = game.round_no
+    tricks = 0
+    while game.round_no == hand:
+        plays = play_trick(game, lambda seat: highest if seat == mate else lowest, lead="6-0" if not tricks else None)
+        tricks += 1
+        assert len(plays) == 5
+    assert tricks == 9 and game.last_hand is not None and game.last_hand["made"] is True
+    assert game.score[game.side_of(b)] == 79 and game.score[1 - game.side_of(b)] == 0
 
 
 def test_sev_5_nel_o_bidder_wins_a_trick_the_hand_ends_and_opponents_score_the_bid() -> None:
