@@ -216,7 +216,7 @@ class TrickGame(Game):
         result = self.match_result()
         if result is not None:
             names = " and ".join(self.side_name(s) for s in result)
-            totals = ", ".join(str(self._score[s]) for s in result)
+            totals = " and ".join(sorted({self.total_words(s) for s in result}))
             self.finish(result, f"{names} won the match with {totals}.")
             return
         self.dealer = self.next_dealer()
@@ -246,11 +246,24 @@ class TrickGame(Game):
         """A side in words."""
         return " & ".join(self.seat_name(s) for s in self.sides[side])
 
+    def total_words(self, side: int) -> str:
+        """A side's match total in words, for the end of the match (``250 points``)."""
+        return f"{self._score[side]} points"
+
+    def led_words(self, suit: str) -> str:
+        """A led suit in words: ``trumps`` for the trump suit, else the suit (``sixes``)."""
+        return "trumps" if suit == self.suit_rule().trump else suit_words(suit)
+
     def describe(self, action: Action) -> str:
         if isinstance(action, Play):
-            if action.suit:
-                return f"{action.tile} (lead {suit_words(action.suit)})"
-            return str(action.tile)
+            leading = self.phase == PLAY and self.trick is not None and self.trick.led_suit is None
+            if not leading:
+                return str(action.tile)
+            try:
+                suit = self.suit_rule().suit_of_lead(action.tile, action.suit)
+            except ValueError:
+                return str(action.tile)
+            return f"{action.tile} (lead {self.led_words(suit)})"
         if isinstance(action, Bid):
             return f"Bid {action.amount}"
         if isinstance(action, Pass):
@@ -268,7 +281,9 @@ class TrickGame(Game):
         assert self.trick is not None
         if self.trick.led_suit is None:
             return f"{name} to lead."
-        return f"{name} to play: {suit_words(self.trick.led_suit)} were led."
+        led = self.trick.led_suit
+        words = f"trumps ({suit_words(led)})" if led == self.suit_rule().trump else suit_words(led)
+        return f"{name} to play: {words} were led."
 
     def contract_view(self) -> dict[str, Any] | None:
         """The view's ``contract`` entry (default: none)."""

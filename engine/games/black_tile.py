@@ -200,6 +200,9 @@ class BlackTileGame(TrickGame):
     def pile_points(self, side: int) -> int:
         return counters(self.piles[side])
 
+    def total_words(self, side: int) -> str:
+        return f"the lowest total, {self._score[side]} penalty points"
+
     # ----- words and views -----------------------------------------------------------------------------------------
     def describe(self, action: Action) -> str:
         if isinstance(action, Choose):

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engine.actions import Action, Call, Choose, Pass, Play
+from engine.actions import Action, Call, Choose, Pass
 from engine.fortytwo import flag
 from engine.game import GameSpec, OptionSpec
 from engine.tiles import Tile
@@ -250,18 +250,11 @@ class EuchreGame(TrickGame):
         words = suit_words(None if trump is None else str(trump))
         if isinstance(action, Call) and action.name in (ACCEPT, ALONE):
             seat = self.turn
-            verb = {"took up": "Take up", "assisted with": "Assist:", "ordered up": "Order up"}.get(
+            verb = {"took up": "Take up", "assisted with": "Assist with", "ordered up": "Order up"}.get(
                 self.accept_word(seat), "Accept")
             return f"{verb} {words}{', alone' if action.name == ALONE else ''}"
         if isinstance(action, Choose) and action.tiles:
             return f"Discard {action.tiles[0]}"
-        if isinstance(action, Play) and self.trick is not None and self.trick.led_suit is None:
-            try:
-                suit = self.rule.suit_of_lead(action.tile, action.suit)
-            except ValueError:
-                return super().describe(action)
-            lead = "trumps" if suit == self.rule.trump else suit_words(suit)
-            return f"{action.tile} (lead {lead})"
         return super().describe(action)
 
     def prompt(self) -> str:

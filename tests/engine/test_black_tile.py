@@ -227,6 +227,7 @@ def test_4_7_game_ends_after_a_hand_reaching_61_lowest_total_wins() -> None:
     game.award(2, 35, "earlier hands")
     lead_and_follow(game, MOON_LEADS)
     assert game.score == (30, 62, 57) and game.is_over and game.winner == (0,)
+    assert game.log[-1].text == "Seat 1 won the match with the lowest total, 30 penalty points."
 
 
 def test_4_7_no_end_below_61() -> None:

@@ -149,7 +149,7 @@ def test_4_6_accept_words_order_up_assist_take_up() -> None:
     game = four([DOUBLES, STRONG, FOURS, LOW])
     assert game.describe(Call("accept")) == "Order up sixes"
     game.apply(1, Pass())
-    assert game.describe(Call("accept")) == "Assist: sixes"
+    assert game.describe(Call("accept")) == "Assist with sixes"
     game.apply(2, Pass())
     game.apply(3, Pass())
     assert game.describe(Call("alone")) == "Take up sixes, alone"

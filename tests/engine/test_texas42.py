@@ -438,3 +438,27 @@ def test_prompts_say_what_is_awaited() -> None:
     assert game.prompt() == f"Seat {game.dealer + 1} won the bidding at 30 and names trumps."
     game.apply(game.dealer, Call("trump:6"))
     assert game.prompt() == f"Seat {game.dealer + 1} to lead."
+
+
+def test_labels_a_lead_says_the_suit_it_calls_for_and_prompts_name_trumps() -> None:
+    """Button labels for the leader say what each tile leads (RULES 4.4: a trump leads trumps, else the higher end,
+    a double its number); followers see plain tiles; the prompt names trumps when trumps were led."""
+    game, b = rigged(10, DEAL_A)
+    win_bid(game, 30, "5")
+    labels = {game.describe(a) for a in game.legal_actions(b)}
+    assert labels == {"6-0 (lead sixes)", "5-3 (lead trumps)", "5-2 (lead trumps)", "5-1 (lead trumps)",
+                      "5-0 (lead trumps)", "4-4 (lead fours)", "4-3 (lead fours)"}
+    game.apply(b, Play(t("5-3")))
+    assert game.prompt() == f"Seat {(b + 1) % 4 + 1} to play: trumps (fives) were led."
+    follower = (b + 1) % 4
+    assert [game.describe(a) for a in game.legal_actions(follower)] == ["5-4"]  # its only trump
+    assert all(len(game.describe(a)) < 80 for a in game.legal_actions(follower))
+
+
+def test_tex_1_marks_match_end_says_marks() -> None:
+    game = texas(25, texas_marks=True)
+    bidder = win_bid(game, 30, "4")
+    side = game.side_of(bidder)
+    game._score = [6, 0] if side == 0 else [0, 6]
+    settle(game, {side: (5, ["5-5", "6-4", "5-0", "4-1"]), 1 - side: (2, ["3-2"])})
+    assert game.is_over and game.log[-1].text.endswith("won the match with 7 marks.")
