@@ -44,7 +44,8 @@ class LineGame(Game):
     Class settings a game may change: ``DRAWS`` (draw game or block game), ``FORMULA`` (default round formula),
     ``CHECK_TARGET_IN_PLAY`` (Bergen and Muggins end the match the moment a side reaches the target),
     ``SCORES_IN_PLAY`` (points are scored by plays, not only at round end: computer players then try moves out),
-    ``PASS_WORDS`` (how a pass is told: Tiddle-a-Wink's players say "Gee").
+    ``PASS_WORDS`` (how a pass is told: Tiddle-a-Wink's players say "Gee"), ``OUT_CALL`` (the cosmetic call of the
+    player who goes out, RULES 2.8: "Domino!", "Bergen!", "Tiddle-a-Wink!").
     """
 
     DRAWS = True
@@ -53,6 +54,7 @@ class LineGame(Game):
     DOUBLES_INLINE = False
     SCORES_IN_PLAY = False
     PASS_WORDS = "passed"
+    OUT_CALL = "Domino!"
 
     # ----- options and set ---------------------------------------------------------------------------------------
     def tile_set(self) -> list[Tile]:
@@ -94,7 +96,7 @@ class LineGame(Game):
             self.passes = 0
             tiles = self.tile_set()
             hands, rest = self.deal_from(tiles, [self.hand_size()] * self.seats)
-            if self.rigged_deal() is not None and self.rigged("boneyard") is not None:
+            if self.DRAWS and self.rigged_deal() is not None and self.rigged("boneyard") is not None:
                 in_play = [t for h in hands for t in h] + rest
                 self.dead = _minus(tiles, in_play)
                 self.boneyard = rest
@@ -251,7 +253,8 @@ class LineGame(Game):
     def _end_round_out(self, seat: int) -> None:
         pips = self.pips()
         self.log_mark = len(self.log)
-        self.emit("round_over", f"{self.seat_name(seat)} went out: domino!", seat, reason="out", pips=pips)
+        text = f"{self.seat_name(seat)} went out and calls {self.OUT_CALL}"
+        self.emit("round_over", text, seat, reason="out", pips=pips)
         points = self.score_out(seat, pips)
         self._record_round("out", pips, points)
         self._after_round()
@@ -324,8 +327,8 @@ class LineGame(Game):
         if isinstance(action, Play):
             return f"{action.tile} on the {ARM_WORDS.get(action.end, action.end)}"
         if isinstance(action, Draw):
-            return "draw"
-        return "pass"
+            return "Draw"
+        return "Pass"
 
     def prompt(self) -> str:
         if self._over:

@@ -73,6 +73,7 @@ class BergenGame(LineGame):
     DRAWS = True
     CHECK_TARGET_IN_PLAY = True
     SCORES_IN_PLAY = True
+    OUT_CALL = "Bergen!"
 
     @classmethod
     def check_options(cls, seats: int, options: Mapping[str, Any]) -> None:
@@ -105,7 +106,6 @@ class BergenGame(LineGame):
 
     def score_out(self, seat: int, pips: list[int]) -> dict[int, int]:
         """Going out ("Bergen") scores 1."""
-        self.emit("call", f"{self.seat_name(seat)} calls Bergen!", seat)
         return {seat: BERGEN_POINTS}
 
     def score_blocked(self, pips: list[int]) -> dict[int, int]:
@@ -126,9 +126,11 @@ SPEC = GameSpec(
     seats=tuple(range(2, 9)),
     tile_set="double-twelve (double-six by option)",
     summary=(
-        "6 tiles each; the highest double opens and scores 2. Score 2 whenever both ends of the line show the "
-        "same number, 3 when one of them is a double. Draw when you cannot play. Going out (\"Bergen\") scores 1, "
-        "and so does the best hand when the line blocks. First to 15 wins, even in the middle of a round."
+        "6 tiles each; the highest double opens and scores 2, then play goes left. After each play, score 2 when "
+        "both ends of the line show the same number, 3 when one of those end tiles is a double. Draw when you "
+        "cannot play. Going out (\"Bergen\") scores 1. When nobody can play, 1 point goes to the lowest hand "
+        "holding no double (if every hand holds one, the lowest counting without doubles); a tie scores nobody. "
+        "First to 15 wins, even in the middle of a round."
     ),
     options=(
         target_option(15, (10, 15), "3.4"),

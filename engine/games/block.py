@@ -44,14 +44,16 @@ SPEC = GameSpec(
     seats=tuple(range(2, 11)),
     tile_set="double-twelve (double-six or double-nine by option)",
     summary=(
-        "7 tiles each and no drawing: the tiles not dealt stay out. The highest double opens. Match an open end "
-        "or pass. Go out, or hold the lowest hand when nobody can play, to score every other hand's pips. "
-        "First to 100 wins."
+        "7 tiles each and no drawing: the tiles not dealt stay out. The highest double opens and play goes left. "
+        "Match an open end with one tile a turn, or pass if you cannot. Go out, or hold the lowest hand when "
+        "nobody can play (a tie for lowest scores nobody), to score every other hand's pips. First to 100 wins."
     ),
     options=(
         target_option(100, (50, 100, 150, 200), "BLK-3"),
         set_option(12),
-        OptionSpec("block_scoring", "sum", FORMULAS, "Round score formula (RULES 2.10)", "BLK-2"),
+        OptionSpec("block_scoring", "sum", FORMULAS,
+                   "Round score: every other hand's pips (sheet), less own pips, less own from each, or the Muggins "
+                   "cascade", "BLK-2"),
         BLOCK_TIE,
     ),
     factory=BlockGame,

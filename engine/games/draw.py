@@ -55,9 +55,11 @@ SPEC = GameSpec(
     seats=(2, 3, 4, 5, 6),
     tile_set="double-twelve (double-six or double-nine by option)",
     summary=(
-        "7 tiles each; the highest double opens. Match an open end with one tile a turn; if you cannot, draw "
-        "until you can. Go out to win the round, or hold the lowest hand when the round blocks. The winner "
-        "scores the others' pips less their own. First to 100 wins (50 for a short game)."
+        "7 tiles each; the rest is the boneyard. The highest double opens (if nobody has one, the tiles are "
+        "dealt again) and play goes left. Match an open end with one tile a turn; if you cannot, draw until you "
+        "can, and pass once the boneyard is empty. Go out to win the round, or hold the lowest hand when nobody "
+        "can play (a tie for lowest scores nobody). The winner scores the others' pips less their own. First to "
+        "100 wins (50 for a short game)."
     ),
     options=(
         target_option(100, (50, 100, 150, 200), "3.1"),

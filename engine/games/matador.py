@@ -130,7 +130,7 @@ class MatadorGame(LineGame):
             where = ARM_WORDS.get(action.end, action.end)
             return f"{action.tile}{kind} on the {where}, leaving {action.tile.other(action.face)}"
         if isinstance(action, Draw) and self.plays(self.turn):
-            return "draw instead of playing a matador"
+            return "Draw instead of playing a matador"
         return super().describe(action)
 
     def prompt(self) -> str:
@@ -151,10 +151,12 @@ SPEC = GameSpec(
     seats=tuple(range(3, 9)),
     tile_set="double-nine subset (double-twelve by option)",
     summary=(
-        "7 tiles each (5 with six or more players). Instead of matching, a tile's touching end and the open end "
-        "must add up to 10; doubles count as one face. Matadors (9-1, 8-2, 7-3, 6-4, 5-5, 0-0) play anywhere, "
-        "and only they go on a blank. Draw when you cannot play (you may draw rather than play a matador). "
-        "Go out or hold the lowest hand in a block to score. First to 100."
+        "7 tiles each (5 with six or more players) from the double-nine tiles. The highest double opens (with no "
+        "double, the heaviest tile). Instead of matching, a tile's touching end and the open end must add up to "
+        "10; a double shows one face. Matadors (9-1, 8-2, 7-3, 6-4, 5-5, 0-0) play on any end either way round, "
+        "and only they go on a blank. Draw when you cannot play; when only a matador plays you may draw instead. "
+        "Going out scores every other hand's pips (doubles in full); in a block the lowest hand scores the "
+        "others' pips less its own. First to 100."
     ),
     options=(
         target_option(100, (50, 100, 150, 200), "3.7"),

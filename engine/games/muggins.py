@@ -5,7 +5,9 @@ sides open once both its ends hold a tile (MUG-2). After every play the open end
 multiple of 5 scores the count itself (MUG-4), and the match ends the moment a side reaches 100. Players may draw
 even when able to play, one tile at a time. Going out scores every opponent's pips; a blocked round is scored by
 the cascade. With ``manual_muggins`` (MUG-7) a count must be claimed before the next player acts, and an opponent
-who calls "Muggins" first takes it.
+who calls "Muggins" first takes it. Two counts are never claimed, even then (decided by RULES 2.7, 2.8 and MUG-4; see
+:meth:`MugginsGame.after_open` and :meth:`MugginsGame.after_play`): the opening double's, and that of a play that
+goes out.
 """
 
 from __future__ import annotations
@@ -73,11 +75,22 @@ class MugginsGame(LineGame):
 
     # ----- the count ------------------------------------------------------------------------------------------
     def after_open(self, seat: int, tile: Tile) -> None:
-        """The opening double scores its count too (5-5 makes 10). The bot places it, so it is never claimed."""
+        """MUG-4: the opening double scores its count too (5-5 makes 10, 10-10 makes 20, 0-0 nothing).
+
+        Under ``manual_muggins`` this count is credited automatically, never claimed: RULES 2.7 has the holder's
+        double placed as part of the deal (the bot places it; the opener takes no action), so there is no move to
+        claim with and no turn for a "Muggins" call to beat. MUG-4 says plainly that the opening double scores.
+        """
         self._score_count(seat, automatic=True)
 
     def after_play(self, seat: int, placed: Placed, arm: str) -> None:
-        """MUG-1/MUG-4: a count that is a multiple of 5 scores; under MUG-7 it awaits a claim instead."""
+        """MUG-1/MUG-4: a count that is a multiple of 5 scores; under MUG-7 it awaits a claim instead.
+
+        A play that goes out is credited at once, even under ``manual_muggins``: RULES 2.8 ends the round the moment
+        the last tile is down (the player calls "Domino!"), so no next player ever acts, and MUG-7's window
+        ("claim before the next player acts") cannot open. Crediting at once also keeps RULES 1.5's order: the
+        count is checked against the target before the going-out points are added.
+        """
         self._score_count(seat, automatic=not self.hands[seat])
 
     def _score_count(self, seat: int, automatic: bool) -> None:
@@ -156,8 +169,8 @@ class MugginsGame(LineGame):
             return f"Muggins! Take the unclaimed {points}"
         if isinstance(action, Call):
             return f"call {action.name}"
-        if action == Draw() and self.claim is None and self.plays(self.turn):
-            return "draw (though you could play)"
+        if action == Draw() and self.plays(self.turn):
+            return "Draw instead of playing"
         return super().describe(action)
 
     def prompt(self) -> str:
@@ -180,10 +193,11 @@ SPEC = GameSpec(
     seats=(2, 3, 4),
     tile_set="double-twelve",
     summary=(
-        "7 tiles each for two players, 5 for three or four. The highest double opens and is a spinner: "
-        "its top and bottom open once both sides are played. Whenever the open ends add up to a multiple of 5 "
-        "you score that total. You may draw even when you can play. Going out scores the others' pips; a "
-        "blocked round pays each hand the pips of the higher hands less its own. First to 100 wins at once."
+        "7 tiles each for two players, 5 for three or four. The highest double opens and is the only spinner: "
+        "its top and bottom open once both its sides are played. Whenever the open ends add up to a multiple "
+        "of 5 you score that total (the opening double counts too). Draw when you cannot play; you may also "
+        "draw when you can. Going out scores the others' pips; a blocked round pays each hand the pips of the "
+        "higher hands less its own. First to 100 wins at once."
     ),
     options=(
         target_option(100, (50, 100, 150, 200), "3.6"),
@@ -192,7 +206,8 @@ SPEC = GameSpec(
         OptionSpec("muggins_no_voluntary_draw", False, (False, True),
                    "A player who can play must play (no drawing by choice)", "3.6"),
         OptionSpec("manual_muggins", False, (False, True),
-                   "Scores must be claimed before the next player acts, or an opponent may call Muggins", "MUG-7"),
+                   "Scores must be claimed before the next player acts, or an opponent may call Muggins (the opening "
+                   "double and a play that goes out still score by themselves)", "MUG-7"),
         RESERVE_TWO,
     ),
     factory=MugginsGame,

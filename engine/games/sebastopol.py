@@ -88,9 +88,10 @@ SPEC = GameSpec(
     seats=(4,),
     tile_set="double-six (double-twelve by option)",
     summary=(
-        "4 players, all 28 tiles dealt, no drawing. The 6-6 holder sets it, and the next four tiles must be sixes "
-        "on its four sides (the cross) before any arm is extended. Then play on the four arms, or pass. Go out, "
-        "or hold the lowest hand when nobody can play, to score every other hand's pips. First to 100."
+        "4 players, all 28 tiles dealt, no drawing. The 6-6 holder sets it and play goes left. The next four "
+        "tiles must be sixes on its four sides, in any order (the cross), before any arm is extended. Then play "
+        "on the four arms, or pass if you cannot. Go out, or hold the lowest hand when nobody can play (a tie "
+        "scores nobody), to score every other hand's pips. First to 100."
     ),
     options=(
         target_option(100, (50, 100, 150, 200), "3.3"),

@@ -23,6 +23,7 @@ class TiddleAWinkGame(LineGame):
     DRAWS = False
     FORMULA = "sum_minus_own"  # going out: the winner holds nothing, so this is the sheet's SUM
     PASS_WORDS = "says Gee"
+    OUT_CALL = "Tiddle-a-Wink!"
 
     def _setup(self) -> None:
         self.bonus = False  # the player to act is taking the extra turn a double earned
@@ -80,6 +81,8 @@ class TiddleAWinkGame(LineGame):
         name = self.seat_name(self.turn)
         if not self.plays(self.turn):
             return f"{name} cannot play and must say Gee."
+        if self.bonus and self.options["tiddle_extra_optional"]:
+            return f"{name} played a double and may take another turn, or end it with Gee."
         if self.bonus:
             return f"{name} played a double and takes another turn."
         return f"{name} to play."
@@ -95,9 +98,10 @@ SPEC = GameSpec(
     seats=tuple(range(6, 11)),
     tile_set="double-twelve",
     summary=(
-        "6 to 10 players, 5 tiles each, no drawing. The highest double opens. Whenever you play a double, "
-        "the opening one included, you take another turn. If you cannot play, say \"Gee\". Going out scores "
-        "every other hand's pips; in a block the lowest hand scores the others' pips less its own. First to 100."
+        "6 to 10 players, 5 tiles each, no drawing. The highest double opens and play goes left. Whenever you "
+        "play a double, the opening one included, you take another turn (play again if you can). If you cannot "
+        "play, say \"Gee\". Going out scores every other hand's pips; in a block the lowest hand scores the "
+        "others' pips less its own. First to 100."
     ),
     options=(
         target_option(100, (100, 200), "TW-4"),

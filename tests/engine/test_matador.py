@@ -55,7 +55,7 @@ def test_mat_5_draw_instead_of_a_matador_until_a_drawn_tile_plays() -> None:
     game = example(["2-2", "4-0", "6-3", "8-8"])
     game.apply(0, play("1-0", "W", 1))
     assert Draw() in game.legal_actions(1)  # only the matador 9-1 is playable
-    assert game.describe(Draw()) == "draw instead of playing a matador"
+    assert game.describe(Draw()) == "Draw instead of playing a matador"
     game.apply(1, Draw())
     assert game.view(None)["boneyard"] == 1  # 2-2 and 4-0 do not play; 6-3 on the 4 does
     assert game.to_act == (1,) and Draw() not in game.legal_actions(1)
