@@ -241,11 +241,11 @@ SPEC = GameSpec(
     seats=(3, 4),
     tile_set="double-six",
     summary=(
-        "Hearts with dominoes. 9 tiles each at three players (one dead), 7 at four. Pass 3 tiles to the left. "
-        "The first leader may pass the lead once. Lead a tile and name its suit (a double leads its number or the "
-        "doubles); follow suit; the highest tile of the suit wins. Counters are penalties: 0-0 is 4 and every tile "
-        "with a 3 is 1. Take all 11 to shoot the moon (everyone else adds 22). When someone reaches 61, the lowest "
-        "total wins."
+        "Hearts with dominoes, each for themself. 9 tiles each at three players (one dead), 7 at four. Pass 3 "
+        "tiles to the left. The first leader may pass the lead once. Lead a tile and name its suit (a double: its "
+        "number or the doubles); follow suit if you can; no trumps; the highest tile of the suit wins. Counters "
+        "are penalties: 0-0 is 4 and every tile with a 3 is 1. Take all 11 to shoot the moon: you add 0, everyone "
+        "else 22. When someone reaches 61, the lowest total wins (tied lowest totals share the win)."
     ),
     options=(
         OptionSpec("target", 61, (21, 31, 61, 101), "The total that ends the match (61 by the rules)", "4.7"),

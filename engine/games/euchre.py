@@ -313,10 +313,12 @@ SPEC = GameSpec(
     seats=(2, 3, 4),
     tile_set="double-six",
     summary=(
-        "5 tiles each; partners sit opposite at four. The dealer turns up a tile: its higher end would be trumps. "
-        "Each player accepts or passes (at four you may go Alone); up to three turn-ups. The dealer takes up the "
-        "turn-up and discards. Right Bower t-t, Left Bower the double below. Lead a tile and name its suit; follow "
-        "suit. Makers: 5 tricks 2 points (4 alone), 3-4 tricks 1; fewer and the opponents score 2. First to 5."
+        "5 tiles each; at four, partners sit opposite (two or three play alone). The dealer turns up a tile: its "
+        "higher end would be trumps. From the dealer's left each player accepts or passes (at four you may go "
+        "Alone: your partner sits out); up to three turn-ups, then a new deal. The dealer takes up the turn-up and "
+        "discards. Trumps: t-t, then the double below (6-6 when blanks are trumps), then the tiles bearing t. Lead "
+        "any tile and name its suit; follow suit. Makers: 5 tricks 2 points (4 alone), 3-4 tricks 1; fewer and "
+        "each opponent scores 2. First to 5."
     ),
     options=(
         OptionSpec("target", 5, (5, 7, 10), "Points needed to win the match (5 by the rules)", "4.6"),

@@ -312,8 +312,9 @@ SPEC = GameSpec(
     summary=(
         "Five tiles each from 20. Everyone antes 1 chip; one betting round from the dealer's left: check or bet "
         "1 to 10, then call, raise (at most 3 raises) or fold. The best hand at the showdown takes the pot: "
-        "Royal, Six Straight, Fours, Five Straight, Full Hand, Four Straight, Threes, Flush, Pair, High Tile. "
-        "Stacks of 100 chips; the last player with chips wins (or the biggest stack when the players stop)."
+        "Royal, Six Straight, Fours, Five Straight, Full Hand, Four Straight, Threes, Flush, Pair, High Tile "
+        "(doubles rank above all other tiles). Stacks of 100 chips; the last player with chips wins (or the "
+        "biggest stack when the players stop)."
     ),
     options=(
         OptionSpec("stack", STARTING_STACK, (10, 20, 50, 100, 200), "Chips each player starts the session with",

@@ -59,20 +59,26 @@ SPEC = GameSpec(
     seats=(6,),
     tile_set="two double-six sets",
     summary=(
-        "Six players in two teams of three, seated alternately; two double-six sets, 9 tiles each, 2 unused. One "
-        "round of bidding from 50 up to 79; the winner names trumps and leads; follow suit, and of two identical "
-        "tiles the first played wins. Nine tricks at a point each plus the doubled count tiles make 79. Make your "
-        "bid or the opponents score the bid plus their points. First team to 250 wins."
+        "Two teams of three seated alternately; two double-six sets, 9 tiles each, 2 unused. One round of bidding "
+        "from the shuffler's left: pass or bid 50 to 79 over the last bid (all pass: new deal). The winner names "
+        "a trump number and leads; follow the suit led (a trump calls trumps, else its higher end); the first of "
+        "two identical tiles wins. Nine tricks at 1 point and the doubled count tiles make 79. Made: both teams "
+        "score what they took; set: the opponents score the bid plus theirs. A 79 bid may play Nel-O: the "
+        "teammates sit out, the bidder must lose every trick. First to 250 (bidders win a tie)."
     ),
     options=(
-        OptionSpec("target", 250, (100, 150, 250), "Points needed to win the match (250 by the rules)", "4.5"),
+        OptionSpec("target", 250, (100, 150, 250),
+                   "Points needed to win the match (250 by the rules; seventy_nine_marks plays to 9 marks instead)",
+                   "4.5"),
         flag("seventy_nine_marks", "Score one mark per hand won, game 9 marks", "4.5"),
         flag("seventy_nine_42_contracts", "Doubles and no-trump may be named as in Texas 42", "4.5"),
-        flag("no_trump_doubles_suit", "In no-trump the doubles form their own suit", "4.4"),
+        flag("no_trump_doubles_suit", "With seventy_nine_42_contracts: in no-trump the doubles form their own suit, "
+             "a led double calls for doubles", "4.4"),
         flag("nel_o_any_bid", "Nel-O may be declared on any winning bid, not only 79", "SEV-4"),
         flag("nel_o_one_partner_out", "In Nel-O only one teammate (the one two seats to the bidder's left) sits "
              "out; the other plays along", "SEV-5"),
-        flag("nel_o_doubles_suit", "In Nel-O the doubles form their own suit", "SEV-6"),
+        flag("nel_o_doubles_suit", "In Nel-O the doubles form their own suit: a led double calls for doubles",
+             "SEV-6"),
     ),
     factory=SeventyNine,
     family="trick",

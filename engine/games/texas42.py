@@ -73,18 +73,23 @@ SPEC = GameSpec(
     seats=(4,),
     tile_set="double-six",
     summary=(
-        "Partners sit opposite; 7 tiles each. One round of bidding from 30 up to the limit bid of 42, which later "
-        "bidders may only double. The winner names trumps (a number, doubles or no-trump) and leads; follow suit. "
-        "Each trick is a point and the count tiles (5-5 and 6-4 ten, 5-0, 4-1 and 3-2 five) make 42. Make your "
-        "bid or the opponents score their points plus the bid. First side to 250 wins."
+        "Partners sit opposite; 7 tiles each. One round of bidding from the dealer's left: pass or bid 30 to 42 "
+        "over the last bid (all pass: new deal); after a 42, later bidders may only double (84, 168, 336). The "
+        "winner names trumps (a number, doubles or no-trump) and leads; follow the suit led (a trump calls "
+        "trumps, else its higher end). A trick is 1 point; 5-5 and 6-4 count 10, 5-0, 4-1, 3-2 count 5: 42 in "
+        "all. Made: each side scores what it took; set: the opponents score theirs plus the bid. 42 or more needs "
+        "every trick and scores the bid. First to 250; if both reach it at once, the bidders win."
     ),
     options=(
-        OptionSpec("target", 250, (100, 150, 250), "Points needed to win the match (250 by the rules)", "4.4"),
+        OptionSpec("target", 250, (100, 150, 250),
+                   "Points needed to win the match (250 by the rules; texas_marks plays to 7 marks instead)", "4.4"),
         flag("forced_dealer_bid", "When everyone else passes, the dealer must bid (instead of a throw-in)", "TEX-3"),
-        flag("no_trump_doubles_suit", "In no-trump the doubles form their own suit", "4.4"),
+        flag("no_trump_doubles_suit", "In no-trump the doubles form their own suit: 6-6 high, a led double calls "
+             "for doubles", "4.4"),
         flag("texas_marks", "Standard 42: bid and score in marks, game 7 marks", "TEX-1"),
         flag("texas_nello", "Nel-O: a bid of 42 or more may be played to lose every trick", "TEX-8"),
-        flag("nel_o_doubles_suit", "In Nel-O the doubles form their own suit", "SEV-6"),
+        flag("nel_o_doubles_suit", "With texas_nello: in Nel-O the doubles form their own suit, a led double calls "
+             "for doubles", "SEV-6"),
     ),
     factory=TexasFortyTwo,
     family="trick",
