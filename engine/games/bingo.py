@@ -202,9 +202,10 @@ SPEC = GameSpec(
     seats=(1,),
     tile_set="double-twelve (double-six with the pip-total option)",
     summary=(
-        "All 91 tiles face up in a row (28 with the pip-total option). Count 0 to 12 along it, again and again without starting over; a tile with "
-        "either end equal to the count may be removed. At the end of the row the gaps close and the count goes "
-        "on from the left. Clear the row to win; 13 passes along the row with no removal lose."
+        "All 91 tiles face up in a row (28 with the pip-total option). Count 0 to 12 along it, again and again "
+        "without starting over; a tile with either end equal to the count may be removed. At the end of the row "
+        "the gaps close and the count goes on from the left. Clear the row to win; 13 passes along the row with "
+        "no removal lose."
     ),
     options=(
         OptionSpec("bingo_auto_remove", True, (True, False),
