@@ -96,10 +96,10 @@ class LineGame(Game):
             self.passes = 0
             tiles = self.tile_set()
             hands, rest = self.deal_from(tiles, [self.hand_size()] * self.seats)
-            if self.DRAWS and self.rigged_deal() is not None and self.rigged("boneyard") is not None:
-                in_play = [t for h in hands for t in h] + rest
-                self.dead = _minus(tiles, in_play)
-                self.boneyard = rest
+            if self.rigged_deal() is not None and self.rigged("boneyard") is not None:
+                # A rigged boneyard is drawn from in order; a block game has none, so it is dead like the rest.
+                self.boneyard = rest if self.DRAWS else []
+                self.dead = _minus(tiles, [t for h in hands for t in h] + self.boneyard)
             elif self.DRAWS:
                 self.boneyard, self.dead = rest, []
             else:

@@ -171,3 +171,47 @@ def test_random_play_under_house_rules(options: dict[str, object]) -> None:
     for seats, seed in ((2, 1), (4, 2)):
         game = checked_match("bergen", seats, seed, {"target": 10, **options})
         assert max(game.score) >= 10
+
+
+# ----- audit additions -----------------------------------------------------------------------------------------------
+def out_on_a_header() -> BergenGame:
+    """The worked example, but 4-2 is seat 0's last tile: it makes ends 2 and 2 and goes out."""
+    game = rigged("bergen", [["6-6", "4-2"], ["6-2", "2-2", "12-10"], ["6-4", "11-10", "9-8"]],
+                  boneyard=["0-0", "1-0", "3-0"])
+    assert isinstance(game, BergenGame)
+    game.apply(1, play("6-2", "W", 6))
+    game.apply(2, play("6-4", "E", 6))
+    return game
+
+
+def test_rule_3_4_going_out_on_a_double_header_scores_both() -> None:
+    game = out_on_a_header()
+    events = game.apply(0, play("4-2", "E", 4))
+    assert scores_from(events)[:2] == [(0, 2), (0, 1)]  # the header, then "Bergen"
+    assert game.last_round is not None and game.last_round["points"] == [1, 0, 0]
+    assert game.score == after_next_opening(game, [2 + 2 + 1, 0, 0])
+
+
+def test_rule_1_5_a_header_that_reaches_15_wins_before_the_going_out_point() -> None:
+    """The in-play check comes first: 13 + 2 = 15 ends the match, so the round is never scored."""
+    game = out_on_a_header()
+    game.award(0, 11, "earlier rounds")
+    events = game.apply(0, play("4-2", "E", 4))
+    assert game.is_over and game.winner == (0,) and game.score == (15, 0, 0)
+    assert not any(e.kind == "round_over" for e in events)
+
+
+@pytest.mark.parametrize("seats", [1, 9])
+def test_rule_3_4_two_to_eight_players(seats: int) -> None:
+    with pytest.raises(BadOption):
+        new_game("bergen", seats)
+
+
+def test_ber_1_a_double_played_to_match_the_far_end_makes_a_triple_header() -> None:
+    """The tile just played may be the double: with ends 2 and 2, 2-2 on either 2 makes a triple-header (3)."""
+    for arm in ("W", "E"):
+        game = example_game()
+        game.apply(1, play("6-2", "W", 6))
+        game.apply(2, play("6-4", "E", 6))
+        game.apply(0, play("4-2", "E", 4))
+        assert scores_from(game.apply(1, play("2-2", arm, 2))) == [(1, 3)]

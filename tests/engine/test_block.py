@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Draw, Pass, Tile, new_game
+from engine import BadOption, Draw, Pass, Play, Tile, new_game
 from engine.games.block import BlockGame
 
 
@@ -78,3 +78,37 @@ def test_blk_2_cascade_going_out_scores_only_the_winners_share() -> None:
     pass_all(game, 2)
     game.apply(0, game.legal_actions(0)[0])
     assert game.score == (9 + 6, 0, 0)
+
+
+# ----- audit additions -----------------------------------------------------------------------------------------------
+def test_rule_2_4_a_player_able_to_play_may_not_pass() -> None:
+    game = rigged([["6-6", "1-0"], ["6-2", "5-4"]])
+    legal = game.legal_actions(1)
+    assert Pass() not in legal and {str(a) for a in legal} == {"play:6-2@W/6", "play:6-2@E/6"}
+
+
+def test_rule_3_2_layout_has_no_spinner() -> None:
+    """The opening 6-6 takes a tile on each side and still offers only the two ends of the line."""
+    game = rigged([["6-6", "6-1", "1-0"], ["6-2", "2-0"], ["6-3", "3-0"]])
+    game.apply(1, Play(Tile.of(6, 2), "W", 6))
+    game.apply(2, Play(Tile.of(6, 3), "E", 6))
+    assert [(e.arm, e.value) for e in game.line.open_ends()] == [("W", 2), ("E", 3)]
+    assert game.legal_actions(0) == [Pass()]  # 6-1 has nowhere to go: the 6-6 does not branch
+
+
+def test_rule_2_6_a_rigged_boneyard_is_dead_in_a_block_game() -> None:
+    game = rigged([["6-6", "1-0"], ["5-4"]], boneyard=["4-4", "3-3"])
+    assert game.boneyard == [] and game.view(None)["boneyard"] == 0
+    assert {"4-4", "3-3"} <= {str(x) for x in game.dead} and len(game.dead) == 25
+
+
+def test_rule_2_9_tied_lowest_blocked_hand_scores_nobody_in_block() -> None:
+    game = rigged([["6-6", "2-1"], ["3-0"], ["5-4"]])
+    pass_all(game, 3)
+    assert game.score == (0, 0, 0) and game.last_round is not None and game.last_round["points"] == [0, 0, 0]
+
+
+@pytest.mark.parametrize("seats", [1, 11])
+def test_rule_3_2_two_to_ten_players(seats: int) -> None:
+    with pytest.raises(BadOption):
+        new_game("block", seats)

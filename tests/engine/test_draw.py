@@ -208,3 +208,53 @@ def test_rule_1_5_tied_leaders_over_the_target_play_another_round() -> None:
 def test_rule_1_1_doubles_count_in_full_in_hand_totals() -> None:
     game = rigged([["6-6", "5-5"], ["4-3"]], [])
     assert game.pips() == [10, 7]
+
+
+# ----- audit additions (RULES 1.5, 2.3, 2.8, 3.1) ------------------------------------------------------------------
+def test_rule_2_3_one_tile_per_turn_then_play_passes_left() -> None:
+    game = rigged([["6-6", "6-1", "1-0"], ["6-2", "2-1"], ["6-3", "3-0"]], [])
+    game.apply(1, Play(t("6-2"), "W", 6))
+    assert game.to_act == (2,) and [str(x) for x in game.hands[1]] == ["2-1"]
+    game.apply(2, Play(t("6-3"), "E", 6))
+    assert game.to_act == (0,) and len(game.line) == 3
+
+
+@pytest.mark.parametrize(("earlier", "after", "winner"), [((45, 48), (54, 57, 0), (1,)), ((45, 45), (54, 54, 0), ())],
+                         ids=["highest-wins", "tie-plays-on"])
+def test_rule_1_5_two_sides_over_the_target_at_one_check(earlier: tuple[int, int], after: tuple[int, ...],
+                                                         winner: tuple[int, ...]) -> None:
+    """A tied block (pips 3, 3, 9) under block_tie=all_tied_score pays seats 0 and 1 9 each, taking both over 50:
+    the higher total wins; equal totals play another round."""
+    game = rigged([["6-6", "2-1"], ["3-0"], ["5-4"]], [], block_tie="all_tied_score", target=50)
+    for seat, points in enumerate(earlier):
+        game.award(seat, points, "earlier rounds")
+    pass_all(game, 3)
+    assert game.score == after and game.winner == winner
+    assert game.is_over == bool(winner) and game.round_no == (1 if winner else 2)
+
+
+def test_rule_3_1_two_to_six_players() -> None:
+    for seats in (1, 7):
+        with pytest.raises(BadOption):
+            new_game("draw", seats)
+
+
+def test_rule_2_8_going_out_calls_domino_and_texts_hide_drawn_tiles() -> None:
+    game = rigged([["6-6", "6-1"], ["5-0"], ["4-4", "4-0"]], ["1-1", "2-0", "6-3"])
+    events = game.apply(1, Draw())
+    assert [e.text for e in events] == ["Seat 2 drew 3 tiles."]  # not which tiles
+    game.apply(1, Play(t("6-3"), "W", 6))
+    pass_all(game, 1)  # seat 3 holds no 3 or 6 and the boneyard is empty
+    events = game.apply(0, Play(t("6-1"), "E", 6))
+    assert [e.text for e in events if e.kind == "round_over"] == ["Seat 1 went out and calls Domino!"]
+
+
+def test_words_buttons_and_prompts_read_well() -> None:
+    game = rigged([["6-6", "1-0"], ["5-0"]], ["1-1", "6-3"])
+    assert game.prompt() == "Seat 2 cannot play and must draw."
+    assert game.describe(Draw()) == "Draw"
+    game.apply(1, Draw())
+    assert game.prompt() == "Seat 2 to play."
+    assert [game.describe(a) for a in game.legal_actions(1)] == ["6-3 on the left", "6-3 on the right"]
+    blocked = rigged([["6-6", "1-0"], ["5-0"]], [])
+    assert blocked.prompt() == "Seat 2 cannot play and must pass." and blocked.describe(Pass()) == "Pass"

@@ -204,3 +204,24 @@ def test_random_play_under_house_rules(seats: int, options: dict[str, object]) -
     for seed in (1, 2):
         game = checked_match("matador", seats, seed, {"target": 50, **options})
         assert max(game.score) >= 50
+
+
+# ----- audit additions -----------------------------------------------------------------------------------------------
+def test_mat_5_words_for_the_matador_choice() -> None:
+    game = example(["2-2", "4-0", "6-3", "8-8"])
+    game.apply(0, play("1-0", "W", 1))
+    assert game.prompt() == "Seat 2 may play a matador or draw."
+    assert game.describe(play("9-1", "W", 9)) == "9-1 (matador) on the left, leaving 1"
+    game.apply(1, Draw())
+    assert game.prompt() == "Seat 2 to play."
+
+
+def test_mat_5_after_drawing_the_drawn_tile_or_the_matador_may_be_played_but_no_second_draw() -> None:
+    """Step 4: the draw stopped at 6-3; the player must now play, and may still choose the matador."""
+    game = example(["6-3", "2-2"])
+    game.apply(0, play("1-0", "W", 1))
+    game.apply(1, Draw())
+    legal = set(map(str, game.legal_actions(1)))
+    assert legal == ALL_WAYS_9_1 | {"play:6-3@E/6"} and game.view(None)["boneyard"] == 1
+    game.apply(1, play("9-1", "W", 1))
+    assert game.to_act == (2,)

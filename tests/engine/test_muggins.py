@@ -6,7 +6,7 @@ import pytest
 
 from engine import BadOption, IllegalAction, NotYourTurn, new_game
 from engine.actions import Call, Draw, Pass
-from engine.games.muggins import MugginsGame
+from engine.games.muggins import MugginsGame, count_points
 from tests.engine.line_support import checked_match, pass_around, play, plays_of, rigged, scores_from
 
 CLAIM, MUGGINS = Call("claim"), Call("muggins")
@@ -200,3 +200,112 @@ def test_mug_7_simulator_drives_several_awaited_seats() -> None:
         game = new_game("muggins", 3, seed, {"manual_muggins": True, "target": 50})
         assert play_match(game, [computer_player("muggins", s) for s in range(3)]) > 0
         assert game.is_over and game.winner
+
+
+# ----- audit additions -----------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("deal", "score"), [([["10-10", "1-0"], ["9-8", "2-0"]], (20, 0)),
+                                             ([["0-0", "2-1"], ["3-1", "4-2"]], (0, 0))], ids=["10-10", "0-0"])
+def test_mug_4_opening_double_scores_its_count_10_10_makes_20_0_0_nothing(deal: list[list[str]],
+                                                                        score: tuple[int, int]) -> None:
+    game = rigged("muggins", deal, boneyard=[])
+    assert game.score == score
+
+
+def test_mug_2_the_spinner_is_the_only_one_a_later_double_counts_twice_at_an_arm_end() -> None:
+    """MUG-1: 6-6 opens (12), 6-3 on the left (3 + 12 = 15), 3-3 on the 3 (2 x 3 + 12 = 18, no score)."""
+    game = rigged("muggins", [["6-6", "3-3", "11-10"], ["6-3", "12-11"]], boneyard=["0-0"])
+    assert scores_from(game.apply(1, play("6-3", "W", 6))) == [(1, 15)]
+    assert scores_from(game.apply(0, play("3-3", "W", 3))) == []
+    assert game.view(None)["count"] == 18
+
+
+def test_rule_3_6_voluntary_draw_turn_still_ends_with_a_play() -> None:
+    game = example()
+    game.apply(1, Draw())
+    legal = game.legal_actions(1)
+    assert Pass() not in legal and "play:5-0@E/5" in {str(a) for a in legal}
+    assert game.describe(Draw()) == "Draw instead of playing"
+
+
+def test_rule_2_5_reserve_two_limits_voluntary_draws_too() -> None:
+    game = example(reserve_two=True)  # 3 tiles in the boneyard, 1 drawable
+    game.apply(1, Draw())
+    assert Draw() not in game.legal_actions(1) and game.view(None)["drawable"] == 0
+
+
+def test_muggins_partners_going_out_scores_the_opponents_pips_only() -> None:
+    """SUM counts the opponents' hands: seat 0 goes out with 12-1 (ends 1 + 24 = 25, scored) and takes seats 1 and
+    3's 10 + 8 = 18; partner seat 2's 9 pips are not an opponent's. Side 0+2 has 25 + 18 = 43."""
+    game = rigged("muggins", [["12-12", "12-1"], ["7-3"], ["9-0"], ["8-0"]], boneyard=[], muggins_partners=True)
+    pass_around(game, 3)
+    events = game.apply(0, play("12-1", "W", 12))
+    assert scores_from(events)[:2] == [(0, 25), (0, 18)]
+    assert game.last_round is not None and game.last_round["points"] == [18, 0, 0, 0]
+
+
+def test_mug_6_partners_blocked_round_cascades_the_two_sides_totals() -> None:
+    """Pips 3, 9, 3, 21: side 0+2 holds 6, side 1+3 holds 30; the lower side scores 30 − 6 = 24, the other 0."""
+    game = rigged("muggins", [["12-12", "2-1"], ["5-4"], ["3-0"], ["11-10"]], boneyard=[], muggins_partners=True)
+    pass_around(game, 4)
+    assert game.last_round is not None
+    assert game.last_round["pips"] == [3, 9, 3, 21] and game.last_round["points"] == [24, 0, 0, 0]
+
+
+def test_rule_1_5_cascade_takes_two_players_over_the_target_highest_wins() -> None:
+    """A 3 / B 9 / C 21 block pays 27 and 12: A from 40 to 67 and B from 45 to 57 both pass 50; A wins."""
+    game = cascade_game_at([["12-12", "2-1"], ["5-4"], ["11-10"]], {0: 40, 1: 45})
+    assert game.score[:2] == (67, 57) and game.is_over and game.winner == (0,)
+
+
+def test_rule_1_5_cascade_ties_two_players_over_the_target_play_on() -> None:
+    """The same block from 30 and 45: both reach 57, a tie, so the match goes on into round 2."""
+    game = cascade_game_at([["12-12", "2-1"], ["5-4"], ["11-10"]], {0: 30, 1: 45})
+    assert game.last_round is not None and game.last_round["points"] == [27, 12, 0]
+    assert game.round_no == 2
+    opener = game.line.center_seat
+    assert opener is not None
+    # round 2's opening double may score (MUG-4); only that in-play check can end the match now
+    assert not game.is_over or game.winner == (opener,)
+
+
+def cascade_game_at(deal: list[list[str]], earlier: dict[int, int]) -> MugginsGame:
+    game = rigged("muggins", deal, boneyard=[], target=50)
+    assert isinstance(game, MugginsGame)
+    for seat, points in earlier.items():
+        game.award(seat, points, "earlier rounds")
+    pass_around(game, len(deal))
+    return game
+
+
+def test_mug_7_a_claim_that_reaches_the_target_ends_the_match_at_once() -> None:
+    game = example(manual_muggins=True, target=50)
+    game.award(1, 45, "earlier rounds")
+    game.apply(1, play("5-0", "E", 5))
+    assert not game.is_over and game.describe(CLAIM) == "Claim 10 points"
+    assert game.describe(MUGGINS) == "Muggins! Take the unclaimed 10"
+    game.apply(1, CLAIM)
+    assert game.is_over and game.winner == (1,) and game.score[1] == 55
+
+
+def test_mug_7_a_muggins_call_that_reaches_the_target_wins_for_the_caller() -> None:
+    game = example(manual_muggins=True, target=50)
+    game.award(0, 45, "earlier rounds")
+    game.apply(1, play("5-0", "E", 5))
+    events = game.apply(0, MUGGINS)
+    assert [e.text for e in events][:2] == ["Seat 1 calls Muggins!", "Seat 1 takes the 10 left unclaimed."]
+    assert game.is_over and game.winner == (0,)
+
+
+def test_mug_7_opening_count_is_automatic_from_round_two_on_too() -> None:
+    """Settled question: under manual_muggins the opening double's count is credited without a claim, in every round
+    (RULES 2.7 places it for its holder, who takes no action to claim with; MUG-4 says it scores)."""
+    game = rigged("muggins", [["5-5", "2-1"], ["4-3"]], boneyard=[], manual_muggins=True)
+    assert isinstance(game, MugginsGame) and game.score == (10, 0)
+    pass_around(game, 2)  # blocked: pips 3 and 7; the cascade pays seat 0 7 − 3 = 4
+    assert game.round_no == 2 and game.view(None)["claim"] is None
+    opener = game.line.center_seat
+    center = game.line.center
+    assert opener is not None and center is not None
+    expected = [10 + 4, 0]
+    expected[opener] += count_points(center.pips)
+    assert list(game.score) == expected and game.to_act == ((opener + 1) % 2,)

@@ -115,3 +115,27 @@ def test_random_play_hasbro_reading() -> None:
     for seed in (1, 2):
         game = checked_match("sebastopol", 4, seed, {"target": 50, "sebastopol_hasbro": True})
         assert max(game.score) >= 50
+
+
+# ----- audit additions -----------------------------------------------------------------------------------------------
+def test_rule_3_3_target_100() -> None:
+    assert new_game("sebastopol", 4, seed=1).view(None)["target"] == 100
+
+
+def test_rule_3_3_no_arm_grows_before_the_cross_even_when_a_tile_matches_it() -> None:
+    """After 6-5 on the left, 5-5 matches the 5 but the cross is not complete: seat 2 has no six and passes."""
+    game = sebastopol(FULL_DEAL)
+    game.apply(1, play("6-4", "W", 6))
+    assert game.legal_actions(2) == [Pass()]  # 5-4 and 4-4 match the open 4, but only free faces of 6-6 take tiles
+    game.apply(2, Pass())
+    assert game.prompt().endswith("The cross comes first: a six on a free side of the 6-6.")
+
+
+def test_seb_3_blocked_tie_scores_nobody_or_all_tied_with_the_option() -> None:
+    """Pips 5, 2, 2, 6: seats 1 and 2 tie lowest. RULES 2.9: nobody scores; with all_tied_score each scores SUM as
+    if it had won, the other tied hand included: 5 + 2 + 6 = 13."""
+    for block_tie, points in (("nobody", [0, 0, 0, 0]), ("all_tied_score", [0, 13, 13, 0])):
+        game = sebastopol([["6-6", "5-0"], ["2-0"], ["1-1"], ["4-2"]], block_tie=block_tie)
+        for seat in (1, 2, 3, 0):
+            game.apply(seat, Pass())
+        assert game.last_round is not None and game.last_round["points"] == points

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import BadOption, new_game
-from engine.actions import Pass
+from engine.actions import Pass, Play
 from engine.games.tiddle_a_wink import TiddleAWinkGame
 from tests.engine.line_support import checked_match, play, plays_of, rigged, scores_from
 
@@ -150,3 +150,36 @@ def test_random_play_under_house_rules(options: dict[str, object]) -> None:
     for seats, seed in ((6, 1), (10, 2)):
         game = checked_match("tiddle_a_wink", seats, seed, {"target": 100, **options})
         assert max(game.score) >= game.view(None)["target"]
+
+
+# ----- audit additions -----------------------------------------------------------------------------------------------
+def test_rule_2_8_going_out_calls_tiddle_a_wink() -> None:
+    game = tiddle([["12-12", "12-5"], ["1-0"], ["2-0"], ["3-0"], ["4-0"], ["6-6"]])
+    events = game.apply(0, play("12-5", "W", 12))
+    assert [e.text for e in events if e.kind == "round_over"] == ["Seat 1 went out and calls Tiddle-a-Wink!"]
+
+
+def test_tw_1_words_for_the_extra_turn() -> None:
+    game = chain_game()
+    assert game.prompt() == "Seat 1 played a double and takes another turn."
+    optional = chain_game(tiddle_extra_optional=True)
+    assert optional.prompt() == "Seat 1 played a double and may take another turn, or end it with Gee."
+
+
+def test_tw_2_the_extra_turn_after_a_double_is_a_full_turn_on_either_end() -> None:
+    """After 3-3 on the left the ends are 3-3 and 4: the extra turn may use either end (TW-3 default, both ends)."""
+    game = chain_game()
+    game.apply(0, play("12-3", "W", 12))
+    game.apply(1, play("12-4", "E", 12))
+    game.apply(2, play("3-3", "W", 3))
+    assert [(e.arm, e.value) for e in game.line.open_ends()] == [("W", 3), ("E", 4)]
+    assert {a.end for a in game.legal_actions(2) if isinstance(a, Play)} == {"E"}  # 4-4 and 4-1 on the 4
+
+
+def test_rule_2_8_a_block_after_a_gee_on_an_extra_turn_scores_sum_minus_own() -> None:
+    """12-12 opens; its holder says Gee on the extra turn, so do the other five: pips 5, 2, 3, 4, 6, 7 →
+    seat 1 (2 pips) scores 5 + 3 + 4 + 6 + 7 − 2 = 23."""
+    game = tiddle([["12-12", "5-0"], ["2-0"], ["3-0"], ["4-0"], ["6-0"], ["7-0"]])
+    for seat in range(6):
+        game.apply(seat, Pass())
+    assert game.last_round is not None and game.last_round["points"] == [0, 23, 0, 0, 0, 0]
