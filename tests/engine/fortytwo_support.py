@@ -113,6 +113,15 @@ def play_trick(game: FortyTwoGame, policy: Callable[[int], Policy], lead: str | 
             return plays
 
 
+def play_hand(game: FortyTwoGame, policy: Callable[[int], Policy]) -> int:
+    """Play the current hand to its end by ``policy``; returns how many tricks it lasted."""
+    hand_no, tricks = game.round_no, 0
+    while game.round_no == hand_no and not game.is_over:
+        play_trick(game, policy)
+        tricks += 1
+    return tricks
+
+
 def settle(game: FortyTwoGame, taken: dict[int, tuple[int, Sequence[str]]]) -> None:
     """End the hand in play with each side having taken (tricks, count tiles): the rule examples' figures."""
     game.hands = [[] for _ in range(game.seats)]

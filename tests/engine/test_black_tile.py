@@ -102,6 +102,25 @@ def test_4_7_pass_selections_are_locked_before_anyone_receives_theirs() -> None:
     assert game.phase == "play" and conserved(game)
 
 
+def test_4_7_passed_tiles_are_seen_only_by_their_giver_and_receiver() -> None:
+    """Event texts and views never show the three tiles a seat passed to anyone but the two seats concerned."""
+    game = black_tile(4, 3)
+    chosen = {seat: tuple(game.hands[seat][:3]) for seat in range(4)}
+    for seat in range(4):
+        game.apply(seat, Choose(chosen[seat]))
+    assert all(e.text == "" or not any(str(x) in e.text for tiles in chosen.values() for x in tiles)
+               for e in game.log)
+    for seat in range(4):
+        text = str(game.view(seat))
+        for giver, passed in chosen.items():
+            receiver = (giver + 1) % 4
+            for tile in passed:
+                if f"'{tile}'" in text:
+                    assert seat in (giver, receiver), f"seat {seat} sees {tile} passed by {giver}"
+            if seat == receiver:
+                assert game.view(seat)["received"] == [str(x) for x in passed]
+
+
 def test_4_7_pass_direction_right_option() -> None:
     game = black_tile(3, 4, pass_direction="right")
     chosen = {seat: Choose(tuple(game.hands[seat][-3:])) for seat in range(3)}

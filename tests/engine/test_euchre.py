@@ -332,6 +332,17 @@ def test_1_5_tied_at_target_with_three_players_plays_on() -> None:
     assert game.score == (5, 5, 0) and not game.is_over
 
 
+def test_1_5_two_players_reach_five_at_once_the_highest_total_wins() -> None:
+    """Three players: seat 3 is euchred, seats 1 and 2 (at 4 and 3) each score 2: both reach 5 at one check, and
+    the highest total (6) wins outright."""
+    game: EuchreGame = new_game("euchre", 3, 5)  # type: ignore[assignment]
+    game.award(0, 4, "earlier")
+    game.award(1, 3, "earlier")
+    settle(game, 2, {2: 2, 0: 2, 1: 1})
+    assert game.score == (6, 5, 0) and game.is_over and game.winner == (0,)
+    assert game.log[-1].text == "Seat 1 won the match with 6 points."
+
+
 def test_1_4_dealer_drawn_by_lots_and_the_deal_rotates_left() -> None:
     game = four([DOUBLES, STRONG, FOURS, LOW])
     assert "drew the highest tile and deals first" in game.log[0].text

@@ -23,6 +23,7 @@ from tests.engine.fortytwo_support import (
     highest,
     lowest,
     make,
+    play_hand,
     play_trick,
     random_hands,
     settle,
@@ -323,3 +324,62 @@ def test_4_5_points_per_hand_add_up_to_79_and_tiles_are_conserved(seed: int, con
     for result in results:
         if result["trumps"] != "nel_o":
             assert sum(result["points_taken"]) + result["dead_count"] == 79
+
+
+# ----- more of RULES 4.5, hand by hand --------------------------------------------------------------------------------
+SIXES = ["6-6", "6-6", "6-5", "6-5", "6-4", "6-4", "6-3", "6-3", "6-2"]
+
+
+def test_4_5_all_nine_tricks_are_played_even_once_the_bid_is_made() -> None:
+    """Points scoring: the bid of 50 is made early with nine top trumps, but all 9 tricks are played."""
+    game, b = rigged(15, {0: SIXES})
+    win_bid(game, 50, "6")
+    tricks = play_hand(game, lambda seat: highest)
+    assert tricks == 9
+    assert game.last_hand is not None and game.last_hand["made"] is True
+    side = game.side_of(b)
+    assert game.score[side] == sum(game.last_hand["points_taken"]) == 79 - game.last_hand["dead_count"]
+
+
+def test_4_5_the_shuffle_passes_left_after_a_played_hand() -> None:
+    game = sev(24)
+    dealer = game.dealer
+    side = game.side_of(win_bid(game, 55, "2"))
+    settle(game, {side: (7, ["5-5", "5-5", "6-4", "6-4", "5-0", "5-0"]), 1 - side: (2, ["4-1", "4-1", "3-2", "3-2"])})
+    assert game.round_no == 2 and game.dealer == (dealer + 1) % 6
+    assert game.phase == "bid" and game.to_act == ((dealer + 2) % 6,)
+
+
+def test_sev_4_nel_o_in_marks_mode_is_worth_one_mark() -> None:
+    """RULES 4.5 Nel-O result: in marks mode the bidding team scores 1 mark (not 79) when the bidder loses all 9."""
+    low = ["6-0", "5-0", "4-0", "3-0", "2-0", "1-0", "6-0", "5-0", "4-0"]
+    high = ["6-6", "6-6", "5-5", "5-5", "4-4", "4-4", "3-3", "3-3", "2-2"]
+    game, b = rigged(20, {0: low, 1: high}, seventy_nine_marks=True)
+    win_bid(game, 79, "nel_o")
+    while game.round_no == 1:
+        play_trick(game, lambda seat: lowest if seat == b else highest)
+    assert game.score[game.side_of(b)] == 1 and game.score[1 - game.side_of(b)] == 0
+
+
+def test_sev_4_nel_o_in_marks_mode_lost_gives_the_opponents_one_mark() -> None:
+    game, b = rigged(19, {0: ["6-6", "6-6", "2-1", "2-0", "1-1", "1-0", "0-0", "4-0", "3-0"]},
+                     seventy_nine_marks=True)
+    win_bid(game, 79, "nel_o")
+    play_trick(game, lambda seat: lowest, lead="6-6")
+    assert game.round_no == 2
+    assert game.score[game.side_of(b)] == 0 and game.score[1 - game.side_of(b)] == 1
+
+
+def test_4_5_42_contracts_with_no_trump_doubles_suit_a_led_double_calls_doubles() -> None:
+    fixed = {0: ["1-1", "6-0", "5-0", "4-0", "3-0", "2-0", "1-0", "2-1", "3-1"],
+             1: ["6-6", "6-5", "6-4", "5-4", "5-3", "4-3", "4-2", "3-2", "5-2"]}
+    game, b = rigged(21, fixed, seventy_nine_42_contracts=True, no_trump_doubles_suit=True)
+    win_bid(game, 50, "none")
+    assert game.describe(Play(t("1-1"))) == "1-1 (lead doubles)"
+    game.apply(b, Play(t("1-1")))
+    assert game.trick is not None and game.trick.led_suit == "doubles"
+    assert game.legal_actions((b + 1) % 6) == [Play(t("6-6"))]
+    plain, b2 = rigged(21, fixed, seventy_nine_42_contracts=True)
+    win_bid(plain, 50, "none")
+    plain.apply(b2, Play(t("1-1")))
+    assert plain.trick is not None and plain.trick.led_suit == "1"

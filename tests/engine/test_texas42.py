@@ -22,6 +22,7 @@ from tests.engine.fortytwo_support import (
     highest,
     lowest,
     make,
+    play_hand,
     play_trick,
     random_hands,
     settle,
@@ -119,12 +120,14 @@ def test_tex_3_all_pass_throws_the_hand_in_and_the_next_dealer_deals() -> None:
 
 
 def test_tex_3_forced_dealer_bid_option_dealer_cannot_pass() -> None:
+    """RULES: "the dealer must bid 30", read as 42-online.com has it: "forced to bid at least 30" (a higher bid
+    only adds risk in points; in marks it may be worth 2 marks)."""
     game = texas(8, forced_dealer_bid=True)
     order = bidding_order(game)
     for seat in order[:3]:
         game.apply(seat, Pass())
     legal = game.legal_actions(game.dealer)
-    assert Pass() not in legal and Bid(30) in legal
+    assert Pass() not in legal and legal == [Bid(n) for n in range(30, 43)]
     game.apply(game.dealer, Bid(30))
     assert game.phase == "trump" and game.to_act == (game.dealer,)
 
@@ -462,3 +465,43 @@ def test_tex_1_marks_match_end_says_marks() -> None:
     game._score = [6, 0] if side == 0 else [0, 6]
     settle(game, {side: (5, ["5-5", "6-4", "5-0", "4-1"]), 1 - side: (2, ["3-2"])})
     assert game.is_over and game.log[-1].text.endswith("won the match with 7 marks.")
+
+
+# ----- more of RULES 1.3 and 4.4, checked hand by hand --------------------------------------------------------------
+def test_1_3_play_goes_left_from_the_bidder() -> None:
+    game, b = rigged(10, DEAL_A)
+    win_bid(game, 30, "6", position=2)
+    bidder = (b + 2) % 4
+    assert game.to_act == (bidder,)
+    seen = []
+    for _ in range(4):
+        seat = game.to_act[0]
+        seen.append(seat)
+        game.apply(seat, next(a for a in game.legal_actions(seat) if isinstance(a, Play)))
+    assert seen == [bidder, (bidder + 1) % 4, (bidder + 2) % 4, (bidder + 3) % 4]
+
+
+def test_4_4_bids_under_42_play_all_seven_tricks_even_once_decided() -> None:
+    """Bid 30 with all seven sixes as trumps: the bid is made by the fourth trick, but RULES 4.4 plays all 7
+    tricks for bids of 30-41 (in points); the bidders take 7 tricks + 35 count = 42, the opponents 0."""
+    game, b = rigged(30, limit_deal(SIX_TRUMPS, FIVES))
+    win_bid(game, 30, "6")
+    tricks = play_hand(game, lambda seat: highest)
+    side = game.side_of(b)
+    assert tricks == 7
+    assert game.score[side] == 42 and game.score[1 - side] == 0
+
+
+def test_tex_1_marks_a_set_ends_the_hand_as_soon_as_it_is_sure() -> None:
+    """Marks: the bidder names sixes holding none; the next seat holds all seven. Trick 1: 5-4 led, 6-6 trumps it
+    and the 5-5 falls (opponents 1 + 10 = 11); trick 2: 6-5 led (12); trick 3: 6-4 led (12 + 1 + 10 = 23). Past
+    42 - 30 = 12 the bid cannot be made: the hand stops after 3 tricks and the opponents take the 1 mark."""
+    weak = ["5-4", "5-3", "5-2", "5-1", "5-0", "4-4", "4-3"]
+    game, b = rigged(31, limit_deal(weak, SIX_TRUMPS), texas_marks=True)
+    win_bid(game, 30, "6")
+    tricks = play_hand(game, lambda seat: highest)
+    side = game.side_of(b)
+    assert game.last_hand is not None and game.last_hand["made"] is False
+    taken = game.last_hand["points_taken"]
+    assert tricks == 3 and taken[side] == 0 and taken[1 - side] == 23
+    assert game.score[side] == 0 and game.score[1 - side] == 1

@@ -249,3 +249,49 @@ def test_trickgame_view_follows_the_trick_conventions() -> None:
         assert key in view
     assert view["kind"] == "trick"
     assert len(view["hand"]) == 7
+
+
+# ----- 1.3 and 1.4 on the shared flow -------------------------------------------------------------------------------
+class ScriptedShuffles:
+    """A stand-in generator whose successive shuffles put the given tiles first (the lots test)."""
+
+    def __init__(self, *fronts: list[Tile]) -> None:
+        self.fronts = list(fronts)
+
+    def shuffle(self, pool: list[Tile]) -> None:
+        front = self.fronts.pop(0)
+        rest = [tile for tile in pool if tile not in front]
+        pool[:] = [*front, *rest]
+
+
+def test_1_4_lots_highest_pip_value_wins_and_only_tied_seats_draw_again() -> None:
+    """Seats draw 3-1 (4), 5-5 (10), 2-0 (2), 6-4 (10): seats 2 and 4 tie at 10 and draw again, alone: 2-1 (3)
+    and 6-6 (12) give the deal to seat 4 (index 3). Had everyone drawn again, index 1 would have won with 6-6."""
+    game = plain(seed=0, deal=DEAL)
+    game.rng = ScriptedShuffles([t(3, 1), t(5, 5), t(2, 0), t(6, 4)], [t(2, 1), t(6, 6)])  # type: ignore[assignment]
+    assert game.draw_lots() == 3
+    game.rng = ScriptedShuffles([t(6, 5), t(5, 5), t(2, 0), t(6, 4)])  # type: ignore[assignment]
+    assert game.draw_lots() == 0  # 6-5 (11) is the unique highest: no second draw is needed
+
+
+def seed_for_plain_dealer(dealer: int) -> int:
+    return next(seed for seed in range(200) if plain(seed=seed, deal=DEAL).dealer == dealer)
+
+
+def test_1_3_4_1_play_goes_left_followers_must_follow_and_the_winner_leads() -> None:
+    """Dealer seat 1 (index 0): index 1 leads 5-4 (fives, its higher end). Index 2 and 3 hold no five and may play
+    anything; index 0's only five is 6-5, which it must play, and 6-5 (other end 6) beats 5-4 (other end 4)."""
+    game = plain(seed=seed_for_plain_dealer(0), deal=DEAL)
+    assert game.to_act == (1,)
+    game.apply(1, Play(t(5, 4)))
+    assert game.trick is not None and game.trick.led_suit == "5"
+    assert game.to_act == (2,) and len(game.legal_actions(2)) == 7
+    game.apply(2, Play(t(3, 3)))
+    assert game.to_act == (3,) and len(game.legal_actions(3)) == 7
+    game.apply(3, Play(t(0, 0)))
+    assert game.to_act == (0,) and game.legal_actions(0) == [Play(t(6, 5))]
+    with pytest.raises(IllegalAction):
+        game.apply(0, Play(t(6, 6)))
+    game.apply(0, Play(t(6, 5)))
+    assert game.last_trick == {"winner": 0, "plays": [[1, "5-4"], [2, "3-3"], [3, "0-0"], [0, "6-5"]]}
+    assert game.to_act == (0,) and game.tricks_won == [1, 0, 0, 0]
