@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.actions import Action, Bid, Call, Pass, Play
 from engine.fortytwo import FortyTwoGame
 from engine.game import GameSpec
+from engine.registry import new_game
 from engine.tiles import Tile
 from engine.tricks import count_value
 
@@ -18,10 +19,7 @@ Policy = Callable[[FortyTwoGame, int, list[Play]], Play]
 
 def make(spec: GameSpec, seed: int = 0, **options: Any) -> FortyTwoGame:
     """A new match of ``spec`` (validated as the registry would)."""
-    seats = spec.seats[0]
-    values = spec.validate(seats, options)
-    spec.factory.check_options(seats, values)
-    game = spec.factory(seats, seed, values)
+    game = new_game(spec.key, spec.seats[0], seed, options)
     assert isinstance(game, FortyTwoGame)
     return game
 
@@ -55,7 +53,7 @@ def deal_around(seats: int, first: int, hands: Sequence[Sequence[str]]) -> list[
     return deal
 
 
-def fill_deal(full: Sequence[Tile], seats: int, size: int, fixed: dict[int, Sequence[str]]) -> list[list[str]]:
+def fill_deal(full: Sequence[Tile], seats: int, size: int, fixed: Mapping[int, Sequence[str]]) -> list[list[str]]:
     """A rigged deal with some seats' tiles fixed and the rest shared out in set order (the leftovers are dead)."""
     rest = Counter(full)
     for hand in fixed.values():
