@@ -253,9 +253,12 @@ class PokerGame(Game):
         name = f"Seat {self.turn + 1}"
         if self.phase == "bet":
             owed = self.betting.to_call(self.turn)
+            can_bet = any(isinstance(a, Bid) for a in self.betting.options(self.turn))
             if owed:
-                return f"{name} to call {owed}, raise or fold (pot {self.betting.pot})."
-            return f"{name} to check or bet (pot {self.betting.pot})."
+                choice = f"call {owed}, raise or fold" if can_bet else f"call {owed} or fold"
+            else:
+                choice = "check or bet" if can_bet else "check"
+            return f"{name} to {choice} (pot {self.betting.pot})."
         if self.phase == "draw":
             return f"{name} may exchange up to {MAX_EXCHANGE} tiles."
         return f"{name} deals the next hand."

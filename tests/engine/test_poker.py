@@ -86,6 +86,7 @@ def test_pok_2_at_most_three_raises() -> None:
     act(game, (1, Bid(1)), (0, Bid(1)), (1, Bid(1)), (0, Bid(1)))
     assert game.betting.raises == 3
     assert game.legal_actions(1) == [CALL, FOLD]
+    assert game.prompt() == "Seat 2 to call 1 or fold (pot 9)."  # 2 antes + 1 + 2 + 2 + 2; no raise offered
     act(game, (1, CALL))
     assert game.phase == "hand_over"
 
@@ -156,8 +157,13 @@ def test_pok_2_score_is_chips_and_equals_the_score_events() -> None:
 def test_pok_2_table_stakes_the_short_stack_caps_the_betting() -> None:
     game = rigged([ROYAL, LOW], stack=10)
     assert game.legal_actions(1) == [CHECK, *[Bid(n) for n in range(1, 10)]]  # 1 ante + 9 = the whole stack
+    assert game.prompt() == "Seat 2 to check or bet (pot 2)."
     act(game, (1, Bid(6)))
     assert game.legal_actions(0) == [CALL, FOLD, Bid(1), Bid(2), Bid(3)]
+    assert game.prompt() == "Seat 1 to call 6, raise or fold (pot 8)."
+    act(game, (0, Bid(3)))
+    assert game.legal_actions(1) == [CALL, FOLD]  # both stacks are all in: nothing left to raise with
+    assert game.prompt() == "Seat 2 to call 3 or fold (pot 17)."  # 2 antes + 6 + 9
 
 
 def test_pok_2_busted_player_is_out_and_the_last_stack_wins() -> None:
