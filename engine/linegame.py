@@ -132,9 +132,12 @@ class LineGame(Game):
         self.line.start(tile, seat)
         self.emit("play", f"{self.seat_name(seat)} opened with {tile}.", seat, tile=str(tile))
         self.after_open(seat, tile)
-        self.turn = seat if self.extra_turn(seat, tile) else self._next(seat)
-        if not self.hands[seat]:
+        if self._over:  # the opening's own points won the match (RULES 1.5, in-play games)
+            return True
+        if not self.hands[seat]:  # the opening double was the holder's last tile: the round ends (2.8)
             self._end_round_out(seat)
+            return True
+        self.turn = seat if self.extra_turn(seat, tile) else self._next(seat)
         return True
 
     # ----- hooks ---------------------------------------------------------------------------------------------

@@ -183,3 +183,10 @@ def test_rule_2_8_a_block_after_a_gee_on_an_extra_turn_scores_sum_minus_own() ->
     for seat in range(6):
         game.apply(seat, Pass())
     assert game.last_round is not None and game.last_round["points"] == [0, 23, 0, 0, 0, 0]
+
+
+def test_rule_3_5_an_opening_double_that_is_the_last_tile_ends_the_round_without_an_extra_turn() -> None:
+    game = tiddle([["12-12"], ["1-0"], ["2-0"], ["3-0"], ["4-0"], ["5-0"]])
+    first_round = game.log[:game.log_mark + 2]
+    assert [e.kind for e in first_round] == ["deal", "play", "round_over", "score"]
+    assert game.last_round is not None and game.last_round["points"] == [1 + 2 + 3 + 4 + 5, 0, 0, 0, 0, 0]
