@@ -215,3 +215,16 @@ def test_ber_1_a_double_played_to_match_the_far_end_makes_a_triple_header() -> N
         game.apply(2, play("6-4", "E", 6))
         game.apply(0, play("4-2", "E", 4))
         assert scores_from(game.apply(1, play("2-2", arm, 2))) == [(1, 3)]
+
+
+def test_rule_1_5_the_next_openings_2_points_can_win_the_match_at_once() -> None:
+    """Everyone at 8 (target 10) and a tied block scores nobody; round 2's opener scores 2 and wins then and there."""
+    game = rigged("bergen", [["12-12", "1-1"], ["6-5"], ["9-2"]], boneyard=[], target=10)
+    assert isinstance(game, BergenGame)
+    for seat, points in enumerate((6, 8, 8)):
+        game.award(seat, points, "earlier rounds")
+    pass_around(game, 3)
+    opener = game.line.center_seat
+    assert game.round_no == 2 and opener is not None
+    assert game.is_over and game.winner == (opener,) and game.score[opener] == 10
+    assert game.log[-1].text == f"Seat {opener + 1} reached 10 and won the match." and game.to_act == ()
