@@ -4,9 +4,11 @@ sentence fragment the bot can follow with ". Choices: ..."."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from engine import catalogue
+from engine import catalogue, new_game
 
 LOBBY_SUMMARY = 600  # cogs/text.py shows the first 600 characters in the lobby
 GAMES = ("texas42", "seventy_nine", "euchre", "black_tile", "poker", "bingo")
@@ -86,3 +88,34 @@ def test_section_7_flags_of_these_games_are_all_offered() -> None:
 def test_sev_0_display_names() -> None:
     assert catalogue()["seventy_nine"].title == "Seventy-Nine"
     assert catalogue()["texas42"].title.startswith("Four Hand Texas")
+
+
+RICH_OPTIONS = {
+    "texas42": {"texas_marks": True, "texas_nello": True, "forced_dealer_bid": True, "no_trump_doubles_suit": True},
+    "seventy_nine": {"seventy_nine_42_contracts": True, "nel_o_any_bid": True, "nel_o_one_partner_out": True},
+    "euchre": {},
+    "black_tile": {"pass_direction": "right"},
+    "poker": {"poker_draw": True},
+    "bingo": {"bingo_auto_remove": False},
+}
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_labels_and_prompts_read_as_words_for_buttons(key: str) -> None:
+    """Every legal action's label is under 80 characters and in words, never the raw action syntax ("trump:5",
+    "call:check", "bid:34"); every prompt is a short sentence."""
+    spec = catalogue()[key]
+    seats = 3 if key in ("euchre", "poker", "black_tile") else spec.seats[0]
+    game = new_game(key, seats, 7, RICH_OPTIONS[key])
+    rng = random.Random(7)
+    for _ in range(400):
+        if game.is_over:
+            break
+        seat = game.to_act[0]
+        prompt = game.prompt()
+        assert prompt and len(prompt) < 200 and prompt[-1] in ".?"
+        for action in game.legal_actions(seat):
+            label = game.describe(action)
+            assert 0 < len(label) < 80 and (label[0].isupper() or label[0].isdigit()), label
+            assert ":" not in label.split(" ")[0] and "_" not in label, label
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
