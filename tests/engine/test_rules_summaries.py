@@ -90,7 +90,7 @@ def test_sev_0_display_names() -> None:
     assert catalogue()["texas42"].title.startswith("Four Hand Texas")
 
 
-RICH_OPTIONS = {
+RICH_OPTIONS: dict[str, dict[str, object]] = {
     "texas42": {"texas_marks": True, "texas_nello": True, "forced_dealer_bid": True, "no_trump_doubles_suit": True},
     "seventy_nine": {"seventy_nine_42_contracts": True, "nel_o_any_bid": True, "nel_o_one_partner_out": True},
     "euchre": {},
