@@ -46,7 +46,8 @@ __all__ = ["NoSuchTable", "NotAllowed", "StaleClick", "TableError", "TableServic
 
 @dataclass(frozen=True)
 class TableUpdate:
-    """What changed at a table: ``kind`` is lobby, started, moved, finished, abandoned or autopilot."""
+    """What changed at a table: ``kind`` is lobby, started, moved, finished, abandoned or autopilot (or reloaded:
+    the table was read back from the database when the process started)."""
 
     table: Table
     kind: str
@@ -87,6 +88,7 @@ class TableService:
             async with table.lock:
                 self._schedule(table)
             loaded.append(table)
+            self._emit(TableUpdate(table, "reloaded", table.version))  # its message may predate the last save
         log.info("table service started: %d open tables reloaded", len(loaded))
         return loaded
 
@@ -370,12 +372,16 @@ class TableService:
                 del table.timers[seat]
         if limit > 0:
             for seat in awaited:
-                if not table.is_automatic(seat) and seat not in table.timers:
+                if not table.is_automatic(seat) and (seat not in table.timers or table.timers[seat].done()):
                     table.timers[seat] = asyncio.create_task(
                         self._turn_timer(table, seat, limit), name=f"table-{table.id}-timer-{seat}")
 
     async def _drive(self, table: Table) -> None:
-        """Make the computer seats' moves one at a time, pausing before each so people can follow."""
+        """Make the computer seats' moves one at a time, pausing before each so people can follow.
+
+        The choice is made without the lock (on the game object of that moment, which is never changed in place:
+        moves are applied to a copy), so members' clicks are never held up by a slow computer player.
+        """
         try:
             while True:
                 pause = self._setting(table.row.guild_id, "computer_pause", self.computer_pause)
@@ -383,39 +389,50 @@ class TableService:
                     pause = min(pause, 0.3)  # a seat set to Run plays out briskly
                 await asyncio.sleep(pause)
                 async with table.lock:
-                    game = table.game
-                    seats = [s for s in game.to_act if table.is_automatic(s)] if game else []
-                    if table.status != PLAYING or not seats or game is None:
+                    seats = self._automatic_awaited(table)
+                    if not seats:
                         table.driver = None
                         return
-                    action = await self._computer_choice(table, seats[0])
-                    await self._apply(table, seats[0], action, COMPUTER, None)
+                game, version = table.game, table.version
+                assert game is not None
+                action = await self._computer_choice(table, game, seats[0])
+                async with table.lock:
+                    if table.version == version and table.status == PLAYING:
+                        await self._apply(table, seats[0], action, COMPUTER, None)
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("table %d: the computer player failed; the table waits for its members", table.id)
             table.driver = None
 
+    def _automatic_awaited(self, table: Table) -> list[int]:
+        game = table.game
+        if table.status != PLAYING or game is None:
+            return []
+        return [s for s in game.to_act if table.is_automatic(s)]
+
     async def _turn_timer(self, table: Table, seat: int, limit: float) -> None:
         """After ``limit`` seconds without a move from ``seat``, a computer player makes that one move."""
         await asyncio.sleep(limit)
-        async with table.lock:
-            if table.timers.get(seat) is not asyncio.current_task():
-                return
-            del table.timers[seat]
-            game = table.game
-            if table.status != PLAYING or game is None or seat not in game.to_act:
-                return
-            try:
-                action = await self._computer_choice(table, seat)
-                log.info("table %d: %s ran out of time; the computer moves for them", table.id, table.names[seat])
-                await self._apply(table, seat, action, TIMER, None)
-            except Exception:
-                log.exception("table %d: the timed-out move for seat %d failed", table.id, seat)
+        try:
+            while True:
+                game, version = table.game, table.version
+                if game is None or table.status != PLAYING or seat not in game.to_act:
+                    return
+                action = await self._computer_choice(table, game, seat)
+                async with table.lock:
+                    if table.timers.get(seat) is not asyncio.current_task():
+                        return
+                    if table.version != version:
+                        continue  # another seat moved meanwhile: choose again on the new state
+                    del table.timers[seat]
+                    log.info("table %d: %s ran out of time; the computer moves", table.id, table.names[seat])
+                    await self._apply(table, seat, action, TIMER, None)
+                    return
+        except Exception:
+            log.exception("table %d: the timed-out move for seat %d failed", table.id, seat)
 
-    async def _computer_choice(self, table: Table, seat: int) -> Action:
-        game = table.game
-        assert game is not None
+    async def _computer_choice(self, table: Table, game: engine.Game, seat: int) -> Action:
         player = table.players.get(seat)
         if player is None:
             player = table.players[seat] = self.player_factory(game.key, table.row.seed * 16 + seat)

@@ -20,6 +20,24 @@ class SchemaTooNew(RuntimeError):
     """The database was written by a newer version of the bot than this one."""
 
 
+class Tx:
+    """The statements of one open transaction; each cursor is closed at once, so the commit never finds a
+    statement still in progress."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+
+    async def execute(self, sql: str, params: Iterable[Any] = ()) -> int:
+        """Run one statement; returns the id of the row it inserted (0 when none)."""
+        async with self.conn.execute(sql, tuple(params)) as cursor:
+            return int(cursor.lastrowid or 0)
+
+    async def executemany(self, sql: str, rows: Iterable[Iterable[Any]]) -> None:
+        """Run one statement for each row of parameters."""
+        async with self.conn.executemany(sql, [tuple(r) for r in rows]):
+            pass
+
+
 class Database:
     """One aiosqlite connection shared by the process.
 
@@ -40,10 +58,9 @@ class Database:
         conn = await aiosqlite.connect(path, isolation_level=None)
         conn.row_factory = aiosqlite.Row
         try:
-            await conn.execute("PRAGMA journal_mode=WAL")
-            await conn.execute("PRAGMA synchronous=NORMAL")
-            await conn.execute("PRAGMA foreign_keys=ON")
-            await conn.execute("PRAGMA busy_timeout=5000")
+            setup = Tx(conn)
+            for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON", "busy_timeout=5000"):
+                await setup.execute(f"PRAGMA {pragma}")
             db = cls(conn, path)
             await db.migrate(migrate_to)
         except BaseException:
@@ -72,12 +89,13 @@ class Database:
         return max(current, target)
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def transaction(self) -> AsyncIterator[Tx]:
         """A write transaction: committed when the block ends, rolled back if it raises."""
         async with self._lock:
-            await self.conn.execute("BEGIN IMMEDIATE")
+            tx = Tx(self.conn)
+            await tx.execute("BEGIN IMMEDIATE")
             try:
-                yield self.conn
+                yield tx
             except BaseException:
                 await self.conn.rollback()
                 raise

@@ -13,7 +13,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.storage.db import Database
+from bot.storage.db import Database, Tx
 
 
 @dataclass
@@ -54,14 +54,13 @@ class TableRepo:
         """Insert a new table; fills in its id and times."""
         row.created_at = row.updated_at = time.time()
         async with self.db.transaction() as tx:
-            cursor = await tx.execute(
+            row.id = await tx.execute(
                 f"INSERT INTO tables ({_TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 _table_values(row),
             )
-            row.id = int(cursor.lastrowid or 0)
         return row
 
-    async def save(self, tx: aiosqlite.Connection, row: TableRow) -> None:
+    async def save(self, tx: Tx, row: TableRow) -> None:
         """Write every changeable column of ``row`` inside the transaction ``tx``."""
         row.updated_at = time.time()
         await tx.execute(
@@ -128,7 +127,7 @@ class ActionRepo:
     def __init__(self, db: Database) -> None:
         self.db = db
 
-    async def append(self, tx: aiosqlite.Connection, row: ActionRow) -> None:
+    async def append(self, tx: Tx, row: ActionRow) -> None:
         """Record ``row`` inside ``tx``."""
         await tx.execute(
             "INSERT INTO actions (table_id, version, seat, action, actor, user_id, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -184,7 +183,7 @@ class ResultRepo:
     def __init__(self, db: Database) -> None:
         self.db = db
 
-    async def record(self, tx: aiosqlite.Connection, rows: list[ResultRow]) -> None:
+    async def record(self, tx: Tx, rows: list[ResultRow]) -> None:
         """Record a finished match inside ``tx``."""
         await tx.executemany(
             "INSERT INTO results (table_id, seat, guild_id, game, user_id, name, computer, side, score, won, "

@@ -1,0 +1,86 @@
+"""The discord.py client: opens the database, starts the table service, loads the cogs, syncs commands."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.settings import Settings
+from bot.storage import Storage
+from bot.tables import TableService
+
+log = logging.getLogger("domino_hall")
+EXTENSIONS = ("cogs.play", "cogs.stats", "cogs.rules", "cogs.settings")
+ALLOWED_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+
+
+class DominoHall(commands.Bot):
+    """The bot. Its resources are opened in :meth:`setup_hook` and closed in :meth:`close`."""
+
+    tables: TableService
+    storage: Storage
+
+    def __init__(self, settings: Settings, *, force_sync: bool = False, edit_interval: float = 1.0) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                         allowed_mentions=ALLOWED_MENTIONS)
+        self.settings = settings
+        self.force_sync = force_sync
+        self.edit_interval = edit_interval  # least seconds between two edits of one table message
+        self.tree.on_error = self.on_app_command_error
+
+    async def setup_hook(self) -> None:
+        """Open storage, re-attach running tables (their buttons are DynamicItems), load cogs, sync commands."""
+        from cogs.ui import TableButton, TableSelect
+
+        self.storage = await Storage.open(self.settings.database_path)
+        self.tables = TableService(self.storage, computer_pause=self.settings.computer_pause,
+                                   turn_time_limit=self.settings.turn_time_limit)
+        self.add_dynamic_items(TableButton, TableSelect)
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        await self.tables.start()
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """Sync slash commands (to DEV_GUILD_ID only, when set) unless they are the same as at the last sync."""
+        guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        digest = hashlib.sha256(json.dumps([guild.id if guild else None, payload], sort_keys=True).encode()).hexdigest()
+        key = f"command_sync:{self.application_id}"
+        if not self.force_sync and await self.storage.meta.get(key) == digest:
+            log.info("slash commands unchanged since the last sync; not syncing")
+            return
+        synced = await self.tree.sync(guild=guild)
+        await self.storage.meta.set(key, digest)
+        log.info("synced %d slash commands %s", len(synced), f"to guild {guild.id}" if guild else "globally")
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s (%s) to %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
+
+    async def on_app_command_error(self, interaction: discord.Interaction[Any],
+                                   error: app_commands.AppCommandError) -> None:
+        """Log the traceback; tell the member only that something went wrong."""
+        from cogs.play import tell
+
+        command = interaction.command.name if interaction.command else "?"
+        log.error("/%s by user %d failed", command, interaction.user.id, exc_info=error)
+        await tell(interaction, "Something went wrong on our side; it has been logged.")
+
+    async def close(self) -> None:
+        """Stop the tables' tasks, disconnect, and close the database."""
+        if hasattr(self, "tables"):
+            await self.tables.close()
+        await super().close()
+        if hasattr(self, "storage"):
+            await self.storage.close()
+            del self.storage

@@ -1,0 +1,214 @@
+"""Buttons and select menus that survive a restart, and the views built from them.
+
+Every component is a :class:`discord.ui.DynamicItem` whose custom id carries the table id and the table version it
+was drawn for (``dh:<kind>:<table>:<version>[:<argument>]``, at most 100 characters), so a click finds its table
+after a restart and a click on an old drawing is recognised as stale. Controls are built from the engine's legal
+actions and option lists only: no game is special-cased here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from itertools import islice
+from typing import Any
+
+import discord
+from discord import ButtonStyle
+
+from bot.table import Table
+from engine import Action, Bid, Call, Choose, Play
+from engine.game import option_text
+
+MAX_ID = 100
+MAX_ROWS, MAX_BUTTONS_PER_ROW, MAX_OPTIONS = 5, 5, 25
+Handler = Callable[[discord.Interaction[Any], str, int, int, str, list[str]], Awaitable[None]]
+_handler: Handler | None = None
+
+
+def set_handler(handler: Handler) -> None:
+    """Route every click to ``handler(interaction, kind, table_id, version, argument, values)``."""
+    global _handler
+    _handler = handler
+
+
+async def _dispatch(interaction: discord.Interaction[Any], kind: str, tid: int, ver: int, arg: str,
+                    values: list[str]) -> None:
+    if _handler is None:  # pragma: no cover - the Play cog sets it in cog_load
+        await interaction.response.send_message("Domino Hall is starting up; try again in a moment.", ephemeral=True)
+        return
+    await _handler(interaction, kind, tid, ver, arg, values)
+
+
+def custom_id(prefix: str, kind: str, tid: int, ver: int, arg: str = "") -> str:
+    """A component id; raises ValueError past Discord's 100-character limit (callers fall back to an index)."""
+    text = f"{prefix}:{kind}:{tid}:{ver}" + (f":{arg}" if arg else "")
+    if len(text) > MAX_ID:
+        raise ValueError(f"custom id too long: {text!r}")
+    return text
+
+
+class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=r"dh:(?P<kind>[a-z]+):(?P<tid>\d+):(?P<ver>\d+)(?::(?P<arg>.+))?"):
+    """A button of a lobby, a table message or a hand."""
+
+    def __init__(self, kind: str, tid: int, ver: int, arg: str = "", *, label: str = "",
+                 style: ButtonStyle = ButtonStyle.secondary, disabled: bool = False, row: int | None = None,
+                 item: discord.ui.Button[Any] | None = None) -> None:
+        button = item or discord.ui.Button(label=label[:80], style=style, disabled=disabled, row=row,
+                                           custom_id=custom_id("dh", kind, tid, ver, arg))
+        super().__init__(button)
+        self.kind, self.tid, self.ver, self.arg = kind, tid, ver, arg
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: Any) -> TableButton:
+        assert isinstance(item, discord.ui.Button)
+        return cls(match["kind"], int(match["tid"]), int(match["ver"]), match["arg"] or "", item=item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _dispatch(interaction, self.kind, self.tid, self.ver, self.arg, [])
+
+
+class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                  template=r"dhs:(?P<kind>[a-z]+):(?P<tid>\d+):(?P<ver>\d+)(?::(?P<arg>.+))?"):
+    """A select menu: house rules in the lobby, or moves when they do not fit as buttons."""
+
+    def __init__(self, kind: str, tid: int, ver: int, arg: str = "", *,
+                 options: Sequence[discord.SelectOption] = (), placeholder: str = "", count: int = 1,
+                 row: int | None = None, item: discord.ui.Select[Any] | None = None) -> None:
+        select = item or discord.ui.Select(custom_id=custom_id("dhs", kind, tid, ver, arg), options=list(options),
+                                           placeholder=placeholder[:150], min_values=count, max_values=count, row=row)
+        super().__init__(select)
+        self.kind, self.tid, self.ver, self.arg = kind, tid, ver, arg
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: Any) -> TableSelect:
+        assert isinstance(item, discord.ui.Select)
+        return cls(match["kind"], int(match["tid"]), int(match["ver"]), match["arg"] or "", item=item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _dispatch(interaction, self.kind, self.tid, self.ver, self.arg, list(self.item.values))
+
+
+def _view(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view
+
+
+# ----- lobby and table message ----------------------------------------------------------------------------------------
+def lobby_view(table: Table) -> discord.ui.View:
+    """Join, Leave, Add computer, House rules, Start (enabled only when the game can start), Cancel."""
+    tid, ver, full = table.id, table.version, len(table.seats) >= table.max_seats
+    return _view([
+        TableButton("join", tid, ver, label="Join", style=ButtonStyle.success, disabled=full),
+        TableButton("leave", tid, ver, label="Leave"),
+        TableButton("computer", tid, ver, label="Add computer", disabled=full),
+        TableButton("rules", tid, ver, label="House rules", disabled=not table.spec.options and not any(
+            s.computer for s in table.seats)),
+        TableButton("start", tid, ver, label="Start", style=ButtonStyle.primary,
+                    disabled=table.start_problem() is not None, row=1),
+        TableButton("cancel", tid, ver, label="Cancel", style=ButtonStyle.danger, row=1),
+    ])
+
+
+def table_view(table: Table) -> discord.ui.View | None:
+    """My hand and End game while playing; Run (or Pause) for a solo game; nothing once the game is over."""
+    if table.status != "playing":
+        return None
+    tid, ver = table.id, table.version
+    items: list[discord.ui.Item[Any]] = [TableButton("hand", tid, ver, label="My hand", style=ButtonStyle.primary)]
+    if table.max_seats == 1:
+        running = bool(table.row.autopilot)
+        items.append(TableButton("run", tid, ver, label="Pause" if running else "Run",
+                                 style=ButtonStyle.secondary if running else ButtonStyle.success))
+    items.append(TableButton("end", tid, ver, label="End game", style=ButtonStyle.danger))
+    return _view(items)
+
+
+OPTIONS_PER_PAGE = 4  # four option menus and a row of buttons
+
+
+def rules_view(table: Table, page: int = 0) -> discord.ui.View:
+    """The host's house-rules panel: one select menu per option (a page at a time), and Remove computer."""
+    tid, ver = table.id, table.version
+    options = table.spec.options
+    pages = max(1, -(-len(options) // OPTIONS_PER_PAGE))
+    page = min(max(page, 0), pages - 1)
+    items: list[discord.ui.Item[Any]] = []
+    first = page * OPTIONS_PER_PAGE
+    for index, spec in enumerate(options[first:first + OPTIONS_PER_PAGE], start=first):
+        current = table.row.options.get(spec.name, spec.default)
+        choices = list(spec.choices)
+        shown = choices[:MAX_OPTIONS] if current in choices[:MAX_OPTIONS] else [*choices[:MAX_OPTIONS - 1], current]
+        select_options = [discord.SelectOption(label=f"{spec.name}: {option_text(c)}"[:100], value=option_text(c)[:100],
+                                               description=spec.help[:100], default=c == current) for c in shown]
+        items.append(TableSelect("opt", tid, ver, str(index), options=select_options, placeholder=spec.help,
+                                 row=len(items)))
+    buttons: list[discord.ui.Item[Any]] = []
+    if pages > 1:
+        buttons.append(TableButton("page", tid, ver, str((page + 1) % pages), label=f"More rules ({page + 1}/{pages})",
+                                   row=4))
+    if any(s.computer for s in table.seats):
+        buttons.append(TableButton("uncomputer", tid, ver, label="Remove computer", style=ButtonStyle.danger, row=4))
+    return _view([*items, *buttons])
+
+
+# ----- a hand's move controls -----------------------------------------------------------------------------------
+def _style(action: Action) -> ButtonStyle:
+    if isinstance(action, Play):
+        return ButtonStyle.primary
+    if isinstance(action, (Bid, Call, Choose)):
+        return ButtonStyle.success
+    return ButtonStyle.secondary
+
+
+def _move_arg(action: Action, index: int, prefix_length: int) -> str:
+    """The action's string form when it fits the custom id, else ``#index`` into the legal actions."""
+    text = str(action)
+    return text if prefix_length + 1 + len(text) <= MAX_ID and not text.startswith("#") else f"#{index}"
+
+
+def move_controls(table: Table, seat: int, legal: Sequence[Action], describe: Callable[[Action], str]
+                  ) -> list[discord.ui.Item[Any]]:
+    """One control per legal action: buttons when they fit (5 rows of 5), else select menus of up to 25 moves;
+    a choice of k tiles among many combinations becomes one multi-select of the tiles."""
+    tid, ver = table.id, table.version
+    prefix = len(f"dh:m:{tid}:{ver}")
+    labels = [describe(a)[:80] or str(a)[:80] for a in legal]
+    if len(legal) > MAX_ROWS * MAX_BUTTONS_PER_ROW and _same_size_choices(legal):
+        return _choice_select(table, legal)
+    if len(legal) <= MAX_ROWS * MAX_BUTTONS_PER_ROW:
+        return [TableButton("m", tid, ver, _move_arg(a, i, prefix), label=labels[i], style=_style(a),
+                            row=i // MAX_BUTTONS_PER_ROW) for i, a in enumerate(legal)]
+    items: list[discord.ui.Item[Any]] = []
+    numbered = list(enumerate(legal))
+    for menu in range(MAX_ROWS):
+        chunk = list(islice(numbered, menu * MAX_OPTIONS, (menu + 1) * MAX_OPTIONS))
+        if not chunk:
+            break
+        options = [discord.SelectOption(label=labels[i], value=_move_arg(a, i, 0)) for i, a in chunk]
+        items.append(TableSelect("m", tid, ver, str(menu), options=options, row=menu,
+                                 placeholder=f"Moves {chunk[0][0] + 1} to {chunk[-1][0] + 1} of {len(legal)}"))
+    return items
+
+
+def _same_size_choices(legal: Sequence[Action]) -> bool:
+    sizes = {len(a.tiles) for a in legal if isinstance(a, Choose)}
+    return all(isinstance(a, Choose) for a in legal) and len(sizes) == 1
+
+
+def _choice_select(table: Table, legal: Sequence[Action]) -> list[discord.ui.Item[Any]]:
+    chooses = [a for a in legal if isinstance(a, Choose)]
+    size = len(chooses[0].tiles)
+    tiles = sorted({t for a in chooses for t in a.tiles}, reverse=True)[:MAX_OPTIONS]
+    options = [discord.SelectOption(label=str(t), value=str(t)) for t in tiles]
+    return [TableSelect("mc", table.id, table.version, str(size), options=options, count=size,
+                        placeholder=f"Choose {size} tiles")]
+
+
+def hand_view(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View | None:
+    """The ephemeral hand's view (None when there is nothing to press)."""
+    return _view(items) if items else None

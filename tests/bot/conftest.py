@@ -1,0 +1,41 @@
+"""simcord fixtures: the real bot (all cogs, real storage on a temporary file) against simcord's fake Discord."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.client import DominoHall
+from bot.settings import Settings
+
+
+def make_bot(db: Path, **overrides: object) -> DominoHall:
+    """A bot with no computer pause, no turn timer and no wait between table message edits."""
+    values: dict[str, object] = {"token": "simcord", "database_path": db, "computer_pause": 0.0,
+                                 "turn_time_limit": 0.0}
+    values.update(overrides)
+    return DominoHall(Settings(**values), edit_interval=0.0)  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def db_file(tmp_path: Path) -> Path:
+    return tmp_path / "hall.db"
+
+
+async def release(bot: DominoHall) -> None:
+    """What bot.close() does to our resources: simcord detaches the bot without closing it, and an open
+    aiosqlite connection would keep the test process alive."""
+    if hasattr(bot, "tables"):
+        await bot.tables.close()
+    if hasattr(bot, "storage"):
+        await bot.storage.close()
+        del bot.storage
+
+
+@pytest.fixture
+async def simcord_bot(db_file: Path) -> AsyncIterator[DominoHall]:
+    bot = make_bot(db_file)
+    yield bot
+    await release(bot)
