@@ -28,7 +28,22 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("domino_hall.play")
 MAX_IMAGE_BYTES = 500_000
-GAME_CHOICES = [app_commands.Choice(name=spec.title[:100], value=key) for key, spec in catalogue().items()][:25]
+
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    """The registry's games as slash-command choices (Discord allows 25)."""
+    return [app_commands.Choice(name=spec.title[:100], value=key) for key, spec in catalogue().items()][:25]
+
+
+def use_registry_choices(cog: commands.Cog) -> None:
+    """Give every ``game`` parameter of the cog's commands the catalogue as it is now (when the bot starts)."""
+    for command in cog.walk_app_commands():
+        parameter = getattr(command, "_params", {}).get("game")
+        if parameter is not None:
+            parameter.choices = game_choices()
+
+
+GAME_CHOICES = game_choices()
 Click = Callable[["Play", discord.Interaction[Any], int, int, str, list[str]], Awaitable[None]]
 
 
@@ -53,6 +68,7 @@ class Play(commands.Cog):
         self.results: dict[int, RoundResult] = {}
         self.refreshing: dict[int, asyncio.Task[None]] = {}
         self.dirty: set[int] = set()
+        use_registry_choices(self)
 
     async def cog_load(self) -> None:
         ui.set_handler(self.on_click)

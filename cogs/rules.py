@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.play import GAME_CHOICES
+from cogs.play import GAME_CHOICES, use_registry_choices
 from cogs.text import COLOUR, seat_range
 from engine import catalogue
 from engine.game import option_text
@@ -45,6 +45,7 @@ class Rules(commands.Cog):
 
     def __init__(self, bot: DominoHall) -> None:
         self.bot = bot
+        use_registry_choices(self)
 
     @app_commands.command(name="games", description="The games Domino Hall hosts")
     async def games(self, interaction: discord.Interaction[Any]) -> None:

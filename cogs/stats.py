@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.storage import Standing
-from cogs.play import GAME_CHOICES
+from cogs.play import GAME_CHOICES, use_registry_choices
 from cogs.text import COLOUR, NO_PINGS
 from engine import catalogue
 
@@ -32,6 +32,7 @@ class Stats(commands.Cog):
 
     def __init__(self, bot: DominoHall) -> None:
         self.bot = bot
+        use_registry_choices(self)
 
     @app_commands.command(name="leaderboard", description="This server's best players (all games or one)")
     @app_commands.describe(game="Only this game (leave empty for all games)")

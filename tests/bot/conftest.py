@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 
 from bot.client import DominoHall
 from bot.settings import Settings
+from tests.service.fake_games import registered
 
 
 def make_bot(db: Path, **overrides: object) -> DominoHall:
@@ -35,7 +36,14 @@ async def release(bot: DominoHall) -> None:
 
 
 @pytest.fixture
-async def simcord_bot(db_file: Path) -> AsyncIterator[DominoHall]:
+def fake_games() -> Iterator[None]:
+    """The two test games (several seats at once; solo) in the catalogue, so /play offers them."""
+    with registered():
+        yield
+
+
+@pytest.fixture
+async def simcord_bot(db_file: Path, fake_games: None) -> AsyncIterator[DominoHall]:
     bot = make_bot(db_file)
     yield bot
     await release(bot)

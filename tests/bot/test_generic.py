@@ -1,0 +1,62 @@
+"""Shapes of game the bot handles through the same generic path: several seats awaited at once, a solo game with
+Run, and a restart of the bot in the middle of a game (the old table message's buttons keep working)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.bot.conftest import make_bot, release
+from tests.bot.helpers import answer, components, press_first_control, table_of
+from tests.bot.test_play import open_lobby
+
+
+async def test_seats_choosing_at_once_each_keep_current_buttons(simcord_env) -> None:
+    channel, alice, bob, _carol, lobby, tid = await open_lobby(simcord_env, "test_pass_two")
+    await bob.click(lobby, label="Join")
+    await alice.click(lobby, label="Add computer")
+    await alice.click(lobby, label="Start")
+    table = table_of(simcord_env, tid)
+    assert table.game.to_act == (0, 1)  # the computer chose at once; both people are awaited
+    hands = {m: answer(await m.click(channel.last_message, label="My hand")) for m in (alice, bob)}
+    assert all(len(components(h)) == 6 for h in hands.values())  # C(4, 2) choices, as buttons
+    await press_first_control(alice, hands[alice])
+    result = await press_first_control(bob, hands[bob])  # drawn before alice chose: still current
+    assert result.acknowledged and not result.followups
+    final = channel.last_message
+    assert "won the match" in final.embeds[0].description and final.embeds[1].title == "Match over"
+
+
+async def test_solo_game_run_button_plays_it_out(simcord_env) -> None:
+    channel, alice, _bob, _carol, lobby, tid = await open_lobby(simcord_env, "test_countdown")
+    start = next(c for c in components(lobby) if c["label"] == "Start")
+    assert not start["disabled"]
+    await alice.click(lobby, label="Start")
+    message = channel.last_message
+    assert {c["label"] for c in components(message)} == {"My hand", "Run", "End game"}
+    table = table_of(simcord_env, tid)
+    await alice.click(message, label="Run")
+    await simcord_env.settle()
+    assert table.status == "finished" and table.game.count == 5
+    assert "won the match" in channel.last_message.embeds[0].description
+
+
+async def test_restart_mid_game_old_buttons_work_and_no_move_is_lost(simcord_env, db_file: Path) -> None:
+    channel, alice, bob, _carol, lobby, tid = await open_lobby(simcord_env)
+    await bob.click(lobby, label="Join")
+    await alice.click(lobby, label="Start")
+    members = {0: alice, 1: bob}
+    table = table_of(simcord_env, tid)
+    for _ in range(2):
+        member = members[table.game.to_act[0]]
+        await press_first_control(member, answer(await member.click(channel.last_message, label="My hand")))
+    history, version = list(table.game.history), table.version
+    old_bot = simcord_env.bot
+    await simcord_env.restart_bot(make_bot(db_file))
+    await release(old_bot)
+    again = table_of(simcord_env, tid)
+    assert again is not table and again.game.history == history and again.version == version
+    member = members[again.game.to_act[0]]
+    hand = answer(await member.click(channel.last_message, label="My hand"))
+    assert "Your turn" in hand.content
+    await press_first_control(member, hand)
+    assert again.version == version + 1
