@@ -39,9 +39,15 @@ class RandomPlayer:
 
 
 def computer_player(key: str, seed: int = 0, level: str = "best") -> Player:
-    """A computer player for game ``key``: ``level`` is ``best`` (the strongest available) or ``random``."""
+    """A computer player for game ``key``: ``level`` is ``best`` (the game's own heuristic), ``random``, or
+    ``search`` (the determinized Monte Carlo player of :mod:`engine.ai.search`, which searches layout and trick
+    games and plays the others with their own heuristic)."""
     if level == "random":
         return RandomPlayer(seed)
+    if level == "search":
+        from engine.ai.search import SearchPlayer
+
+        return SearchPlayer(seed)
     spec = game_spec(key)
     for module_name in (key, spec.family):
         try:
