@@ -143,7 +143,7 @@ class Table:
         """The partnerships (seat lists) when the game is played in teams with these seats, else None."""
         if self.game is not None:
             sides = [list(s) for s in self.game.sides]
-        elif self.start_problem() is None and self.spec.teams:
+        elif self.start_problem() is None:
             from engine import new_game
 
             sides = [list(s) for s in new_game(self.row.game, len(self.row.seats), 0, self.row.options).sides]

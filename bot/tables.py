@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
+from bot import offload
 from bot.storage import ActionRow, ResultRow, Storage, TableRow
 from bot.table import (
     ABANDONED,
@@ -330,7 +331,7 @@ class TableService:
         entry = ActionRow(table.id, version, seat, str(action), actor, user_id, time.time())
         try:
             await self._save(table, entry=entry, results=results, **changes)
-        except BaseException:
+        except Exception:
             log.exception("table %d: could not save v%d; the move is not made", table.id, version)
             raise
         table.game = game
@@ -436,7 +437,7 @@ class TableService:
         player = table.players.get(seat)
         if player is None:
             player = table.players[seat] = self.player_factory(game.key, table.row.seed * 16 + seat)
-        return await asyncio.to_thread(player.choose, game, seat)
+        return await offload.run_in("computer", player.choose, game, seat)
 
     def _stop_tasks(self, table: Table) -> None:
         current = asyncio.current_task()

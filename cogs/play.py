@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import render
+from bot import offload
 from bot.table import ABANDONED, LOBBY, NotAllowed, StaleClick, Table, TableError
 from bot.tables import TableUpdate
 from cogs import text, ui
@@ -280,7 +281,7 @@ class Play(commands.Cog):
 async def draw(renderer: Callable[[dict[str, Any], list[str]], bytes], view: dict[str, Any], names: list[str],
                tid: int) -> bytes:
     """Render off the event loop; warn when an image is over Discord-friendly size."""
-    png = await asyncio.to_thread(renderer, view, names)
+    png = await offload.run_in("render", renderer, view, names)
     if len(png) > MAX_IMAGE_BYTES:
         log.warning("table %d: %s image is %d bytes", tid, renderer.__name__, len(png))
     return png

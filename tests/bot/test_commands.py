@@ -1,0 +1,51 @@
+"""/games, /rules, /hall-settings, team seating in the lobby, and mentions that never ping everyone or roles."""
+
+from __future__ import annotations
+
+import discord
+
+from tests.bot.test_play import open_lobby
+
+
+async def test_games_lists_the_catalogue_with_seat_counts(simcord_env) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(simcord_env.create_user("alice"))
+    result = await alice.slash(channel, "games")
+    text = result.response.embeds[0].fields[0].value
+    assert result.ephemeral and "**Draw Dominoes** · 2 to 6 players" in text and "**Block Dominoes**" in text
+
+
+async def test_rules_shows_summary_and_every_option(simcord_env) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(simcord_env.create_user("alice"))
+    embed = (await alice.slash(channel, "rules", game="draw")).response.embeds[0]
+    names = [f.name.split(" ")[0] for f in embed.fields]
+    assert embed.title == "Draw Dominoes" and "draw_scoring" in names and "reserve_two" in names
+
+
+async def test_hall_settings_need_manage_server_to_change(simcord_env) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    admins = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    admin = guild.add_member(simcord_env.create_user("admin"), roles=[admins])
+    changed = await admin.slash(channel, "hall-settings", turn_limit=120)
+    assert changed.ephemeral and "120 s" in changed.response.content
+    assert (await simcord_env.bot.tables.guild_settings(guild.id))["turn_time_limit"] == 120
+
+
+async def test_team_game_lobby_shows_partners_opposite(simcord_env) -> None:
+    channel, alice, _bob, _carol, lobby, _tid = await open_lobby(simcord_env, "texas42")
+    for _ in range(3):
+        await alice.click(lobby, label="Add computer")
+    seats = channel.last_message.embeds[0].fields[0].value
+    assert "Team A: alice & Computer 2" in seats and "Team B: Computer 1 & Computer 3" in seats
+
+
+async def test_lobby_mentions_never_ping(simcord_env) -> None:
+    channel, _alice, bob, _carol, lobby, _tid = await open_lobby(simcord_env)
+    await bob.click(lobby, label="Join")
+    message = channel.last_message
+    assert not message.mention_everyone and message.role_mentions == [] and message.mentions == []
+    assert simcord_env.bot.allowed_mentions.everyone is False and simcord_env.bot.allowed_mentions.roles is False
