@@ -89,6 +89,7 @@ class TableService:
             async with table.lock:
                 self._schedule(table)
             loaded.append(table)
+            self._emit(TableUpdate(table, "reloaded", table.version))  # redraw its message as saved
             self._emit(TableUpdate(table, "reloaded", table.version))  # its message may predate the last save
         log.info("table service started: %d open tables reloaded", len(loaded))
         return loaded

@@ -60,3 +60,16 @@ async def test_restart_mid_game_old_buttons_work_and_no_move_is_lost(simcord_env
     assert "Your turn" in hand.content
     await press_first_control(member, hand)
     assert again.version == version + 1
+
+
+async def test_bingo_solitaire_played_out_with_run(simcord_env) -> None:
+    channel, alice, _bob, _carol, lobby, tid = await open_lobby(simcord_env, "bingo")
+    await alice.click(lobby, label="Start")
+    table = table_of(simcord_env, tid)
+    hand = answer(await alice.click(channel.last_message, label="My hand"))
+    assert "Your turn" in hand.content and components(hand)
+    await press_first_control(alice, hand)
+    await alice.click(channel.last_message, label="Run")
+    await simcord_env.settle()
+    assert table.status == "finished"
+    assert "match" in channel.last_message.embeds[0].description
