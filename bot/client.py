@@ -34,7 +34,7 @@ class DominoHall(commands.Bot):
         self.settings = settings
         self.force_sync = force_sync
         self.edit_interval = edit_interval  # least seconds between two edits of one table message
-        self.tree.on_error = self.on_app_command_error
+        self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
         """Open storage, re-attach running tables (their buttons are DynamicItems), load cogs, sync commands."""

@@ -23,6 +23,7 @@ from bot.table import ABANDONED, LOBBY, NotAllowed, StaleClick, Table, TableErro
 from bot.tables import TableUpdate
 from cogs import text, ui
 from engine import Choose, Tile, catalogue
+from engine import Play as PlayTile
 
 if TYPE_CHECKING:
     from bot.client import DominoHall
@@ -209,7 +210,7 @@ class Play(commands.Cog):
         view = game.view(seat)
         can_move = seat in game.to_act and not table.is_automatic(seat)
         legal = game.legal_actions(seat) if can_move else []
-        view["playable"] = sorted({str(a.tile) for a in legal if isinstance(a, Play)})
+        view["playable"] = sorted({str(a.tile) for a in legal if isinstance(a, PlayTile)})
         items = ui.move_controls(table, seat, legal, lambda a: table.words(game.describe(a)))
         content = text.hand_text(table, view, seat, can_move)
         png = await draw(render.render_hand, view, table.names, table.id)

@@ -200,7 +200,7 @@ class ResultRepo:
 
     async def leaderboard(self, guild_id: int, game: str | None = None, limit: int = 10) -> list[Standing]:
         """The server's people by wins, then win rate, then best score (all games, or one game)."""
-        where, params = "guild_id=? AND computer=0", [guild_id]
+        where, params = "guild_id=? AND computer=0", list[Any]([guild_id])
         if game is not None:
             where += " AND game=?"
             params.append(game)

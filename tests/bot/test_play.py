@@ -167,3 +167,19 @@ async def test_play_in_a_dm_is_refused_politely(simcord_env) -> None:
     user = simcord_env.create_user("dora")
     result = await user.slash("play", game="draw")
     assert result.ephemeral and "server" in result.response.content
+
+
+async def test_hand_image_frames_the_playable_tiles(simcord_env, monkeypatch) -> None:
+    import render
+
+    drawn: list[dict] = []
+    real = render.render_hand
+    monkeypatch.setattr(render, "render_hand", lambda view, names: drawn.append(view) or real(view, names))
+    channel, alice, bob, _carol, lobby, tid = await open_lobby(simcord_env)
+    await bob.click(lobby, label="Join")
+    await alice.click(lobby, label="Start")
+    table = table_of(simcord_env, tid)
+    seat = table.game.to_act[0]
+    await {0: alice, 1: bob}[seat].click(channel.last_message, label="My hand")
+    plays = {str(a.tile) for a in table.game.legal_actions(seat) if hasattr(a, "tile")}
+    assert drawn and set(drawn[-1]["playable"]) == plays and plays <= set(drawn[-1]["hand"])

@@ -1,0 +1,143 @@
+"""Lobbies: seats, computer players and house rules before the game, Start, and Cancel / End game."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+import engine
+from bot.service_core import ServiceCore, TableUpdate, log, state_text
+from bot.storage import TableRow
+from bot.table import (
+    ABANDONED,
+    LOBBY,
+    PLAYING,
+    NotAllowed,
+    Seat,
+    StaleClick,
+    Table,
+)
+from engine.errors import BadOption
+
+
+class Lobbies(ServiceCore):
+    """The lobby half of the table service."""
+
+    async def create_lobby(self, guild_id: int, channel_id: int, host_id: int, host_name: str, game: str) -> Table:
+        """Open a lobby for ``game`` with the host in the first seat."""
+        try:
+            engine.game_spec(game)
+        except BadOption as error:
+            raise NotAllowed(str(error)) from None
+        row = TableRow(guild_id=guild_id, channel_id=channel_id, game=game, host_id=host_id,
+                       seed=secrets.randbelow(2**31), seats=[Seat(host_name, host_id).to_dict()], version=1)
+        row = await self.storage.tables.create(row)
+        table = Table(row)
+        self.tables[row.id] = table
+        await self._load_guild(guild_id)
+        log.info("table %d: lobby for %s opened by %s in channel %d", row.id, game, host_name, channel_id)
+        self._emit(TableUpdate(table, "lobby", table.version))
+        return table
+
+    async def set_message(self, table_id: int, message_id: int) -> None:
+        """Remember the Discord message that shows this table."""
+        table = self.get(table_id)
+        async with table.lock:
+            await self._save(table, message_id=message_id)
+
+    async def join(self, table_id: int, user_id: int, name: str) -> Table:
+        """Seat a member in the next free seat."""
+        table = self.get(table_id)
+        async with table.lock:
+            self._need_lobby(table)
+            if table.seat_of(user_id) is not None:
+                raise NotAllowed("You are already seated at this table.")
+            if len(table.seats) >= table.max_seats:
+                raise NotAllowed(f"The table is full ({table.max_seats} seats).")
+            await self._lobby_change(table, f"{name} joined", seats=[*table.row.seats, Seat(name, user_id).to_dict()])
+        return table
+
+    async def leave(self, table_id: int, user_id: int) -> Table:
+        """Free a member's seat (the host closes the table with Cancel instead)."""
+        table = self.get(table_id)
+        async with table.lock:
+            self._need_lobby(table)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise NotAllowed("You are not seated at this table.")
+            if user_id == table.host_id:
+                raise NotAllowed("The host cannot leave; use Cancel to close the table.")
+            seats = [d for i, d in enumerate(table.row.seats) if i != seat]
+            await self._lobby_change(table, f"{table.names[seat]} left", seats=seats)
+        return table
+
+    async def add_computer(self, table_id: int, user_id: int) -> Table:
+        """The host adds a computer player in the next free seat."""
+        table = self.get(table_id)
+        async with table.lock:
+            self._need_lobby(table)
+            self._need_host(table, user_id, "add a computer player")
+            if len(table.seats) >= table.max_seats:
+                raise NotAllowed(f"The table is full ({table.max_seats} seats).")
+            number = 1 + sum(1 for s in table.seats if s.computer)
+            name = f"Computer {number}"
+            await self._lobby_change(table, f"{name} added", seats=[*table.row.seats, Seat(name).to_dict()])
+        return table
+
+    async def remove_computer(self, table_id: int, user_id: int) -> Table:
+        """The host removes the last computer player."""
+        table = self.get(table_id)
+        async with table.lock:
+            self._need_lobby(table)
+            self._need_host(table, user_id, "remove a computer player")
+            computers = [i for i, s in enumerate(table.seats) if s.computer]
+            if not computers:
+                raise NotAllowed("There is no computer player to remove.")
+            seats = [d for i, d in enumerate(table.row.seats) if i != computers[-1]]
+            await self._lobby_change(table, f"{table.names[computers[-1]]} removed", seats=seats)
+        return table
+
+    async def set_option(self, table_id: int, user_id: int, name: str, raw: Any) -> Table:
+        """The host sets a house rule (validated against the game's option list)."""
+        table = self.get(table_id)
+        async with table.lock:
+            self._need_lobby(table)
+            self._need_host(table, user_id, "set the house rules")
+            try:
+                value = table.spec.option(name).parse(raw)
+            except BadOption as error:
+                raise NotAllowed(str(error)) from None
+            await self._lobby_change(table, f"option {name} set to {value}", options={**table.row.options, name: value})
+        return table
+
+    async def start_game(self, table_id: int, version: int, user_id: int) -> Table:
+        """The host starts the game with the seats and options the lobby shows at ``version``."""
+        table = self.get(table_id)
+        async with table.lock:
+            self._need_lobby(table)
+            self._need_host(table, user_id, "start the game")
+            if version != table.version:
+                raise StaleClick("The lobby changed since this button was drawn; look again and press Start.")
+            problem = table.start_problem()
+            if problem:
+                raise NotAllowed(f"The game cannot start: {problem}")
+            game = engine.new_game(table.row.game, len(table.seats), table.row.seed, table.row.options)
+            await self._save(table, status=PLAYING, state=state_text(game), version=table.version + 1)
+            table.game, table.started_version = game, table.version
+            log.info("table %d v%d: %s started with %s", table.id, table.version, game.key, ", ".join(table.names))
+            self._log_events(table, game.log)
+            self._schedule(table)
+            self._emit(TableUpdate(table, "started", table.version, list(game.log)))
+        return table
+
+    async def abandon(self, table_id: int, user_id: int, can_manage: bool) -> Table:
+        """Cancel a lobby or end a game early (the host, or a member who may manage the server)."""
+        table = self.get(table_id)
+        async with table.lock:
+            if table.status not in (LOBBY, PLAYING):
+                raise StaleClick("This table is already closed.")
+            if user_id != table.host_id and not can_manage:
+                raise NotAllowed("Only the host (or someone who can manage the server) can do that.")
+            await self._close(table, ABANDONED, "ended by a member")
+        return table
+
