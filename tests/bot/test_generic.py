@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.bot.conftest import make_bot, release
 from tests.bot.helpers import answer, components, press_first_control, table_of
 from tests.bot.test_play import open_lobby
@@ -73,3 +75,19 @@ async def test_bingo_solitaire_played_out_with_run(simcord_env) -> None:
     await simcord_env.settle()
     assert table.status == "finished"
     assert "match" in channel.last_message.embeds[0].description
+
+
+@pytest.mark.simcord(settle_timeout=10.0)
+async def test_turn_limit_lets_the_computer_move_for_an_absent_player(simcord_env) -> None:
+    _channel, alice, bob, _carol, lobby, tid = await open_lobby(simcord_env)
+    await simcord_env.bot.tables.set_guild_setting(simcord_env.guild.id, "turn_time_limit", 60)
+    await bob.click(lobby, label="Join")
+    await alice.click(lobby, label="Start")
+    table = table_of(simcord_env, tid)
+    version = table.version
+    await simcord_env.advance_time(30)
+    assert table.version == version  # still thinking
+    await simcord_env.advance_time(31)
+    assert table.version == version + 1
+    saved = await simcord_env.bot.storage.actions.for_table(tid)
+    assert [a.actor for a in saved] == ["timer"]
