@@ -7,8 +7,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine import catalogue  # noqa: E402
-from engine.game import option_text  # noqa: E402
+from engine import catalogue
+from engine.game import option_text
 
 
 def seats_text(seats: tuple[int, ...]) -> str:
