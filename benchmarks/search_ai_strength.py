@@ -1,7 +1,7 @@
 """Strength of the general search player (engine/ai/search.py) against each game's own heuristic.
 
     .venv/bin/python benchmarks/search_ai_strength.py [--matches 8] [--samples 24] [--seconds 0.5]
-        [--playout heuristic|random] [--games block,draw,muggins,texas42] [--seed 1]
+        [--playout auto|heuristic|random] [--games block,draw,muggins,texas42] [--seed 1]
 
 Each table seats search players with the game's own computer players (``computer_player(key)``), the search seats
 rotating match by match, and plays whole matches at the game's default target. A line gives the search side's
@@ -101,7 +101,7 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=8)
     parser.add_argument("--samples", type=int, default=24)
     parser.add_argument("--seconds", type=float, default=0.5)
-    parser.add_argument("--playout", choices=("heuristic", "random"), default="heuristic")
+    parser.add_argument("--playout", choices=("auto", "heuristic", "random"), default="auto")
     parser.add_argument("--games", default=",".join(sorted({t[0] for t in TABLES})))
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()

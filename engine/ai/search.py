@@ -173,13 +173,15 @@ class SearchPlayer:
     """Determinized Monte Carlo: ``samples`` possible deals of the unseen tiles, every legal action played out to
     the end of the round in each, the best average result chosen. At most ``max_seconds`` per decision (once one
     sample is complete); ``max_seconds=None`` makes the choice depend only on the seed. ``playout`` is ``heuristic``
-    (the game's own computer player) or ``random``. Other families, and choices among more than
-    ``MAX_SEARCHED_ACTIONS`` actions, are left to the game's own heuristic player."""
+    (the game's own computer player), ``random``, or ``auto``: random for layout games scored only at the end of a
+    round (four to six times the samples, and stronger in Block and Draw), the heuristic elsewhere (random bidding
+    and in-play scoring make random playouts misleading: benchmarks/search_ai_strength.py). Other families, and
+    choices among more than ``MAX_SEARCHED_ACTIONS`` actions, are left to the game's own heuristic player."""
 
     name = "search"
 
     def __init__(self, seed: int = 0, samples: int = 24, max_seconds: float | None = 0.5,
-                 playout: str = "heuristic") -> None:
+                 playout: str = "auto") -> None:
         self.rng = random.Random(seed)
         self.samples = samples
         self.max_seconds = max_seconds
@@ -224,8 +226,14 @@ class SearchPlayer:
 
     def players(self, game: Game, seed: int) -> list[PlayoutPlayer]:
         """Fresh playout players for every seat (the same seeds for every action tried in one sample)."""
-        level = "random" if self.playout == "random" else "best"
+        fast = self.playout == "random" or (self.playout == "auto" and _round_end_scoring(game))
+        level = "random" if fast else "best"
         return [_own_player(game.key, seed + s, level) for s in range(game.seats)]
+
+
+def _round_end_scoring(game: Game) -> bool:
+    """True for a layout game that scores only at the end of a round (Block, Draw, Matador...)."""
+    return game.spec.family == "line" and not getattr(game, "SCORES_IN_PLAY", True)
 
 
 def _own_player(key: str, seed: int, level: str = "best") -> PlayoutPlayer:

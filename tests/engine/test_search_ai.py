@@ -245,3 +245,13 @@ def test_search_player_falls_back_to_the_own_heuristic_outside_layout_and_trick_
     action = player.choose(game, seat)
     assert action in game.legal_actions(seat)
     assert player.last_samples == 0
+
+
+def test_auto_playouts_are_random_only_where_scoring_waits_for_the_round_end() -> None:
+    """Block and Draw score at the round end (RULES 2.10): fast random playouts; Muggins scores in play (MUG-1)
+    and 42 bids: the game's own heuristic plays the playouts."""
+    player = SearchPlayer(0)
+    for key, seats, fast in [("block", 2, True), ("draw", 3, True), ("muggins", 2, False), ("texas42", 4, False)]:
+        playouts = player.players(new_game(key, seats, 1), 5)
+        assert all(isinstance(p, RandomPlayer) for p in playouts) == fast
+        assert len(playouts) == seats
