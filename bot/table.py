@@ -151,9 +151,9 @@ class Table:
             return None
         return sides if any(len(side) > 1 for side in sides) else None
 
-    def words(self, text: str) -> str:
-        """Engine text with "Seat 2" replaced by that seat's name."""
-        names = self.names
+    def words(self, text: str, names: list[str] | None = None) -> str:
+        """Engine text with "Seat 2" replaced by that seat's name (from ``names``, default the seats' names)."""
+        names = self.names if names is None else names
 
         def name(match: re.Match[str]) -> str:
             index = int(match.group(2)) - 1

@@ -92,7 +92,7 @@ class Play(commands.Cog):
             return
         user = interaction.user
         table = await self.service.create_lobby(interaction.guild.id, interaction.channel_id, user.id,
-                                                user.display_name, game.value)
+                                                user.display_name[:32], game.value)
         await interaction.response.send_message(embed=text.lobby_embed(table), view=ui.lobby_view(table),
                                                 allowed_mentions=text.NO_PINGS)
         message = await interaction.original_response()
@@ -118,7 +118,7 @@ class Play(commands.Cog):
         await interaction.response.defer()
 
     async def join(self, i: discord.Interaction[Any], tid: int, ver: int, arg: str, values: list[str]) -> None:
-        await self._lobby(i, self.service.join(tid, i.user.id, i.user.display_name))
+        await self._lobby(i, self.service.join(tid, i.user.id, i.user.display_name[:32]))
 
     async def leave(self, i: discord.Interaction[Any], tid: int, ver: int, arg: str, values: list[str]) -> None:
         await self._lobby(i, self.service.leave(tid, i.user.id))
@@ -225,7 +225,7 @@ class Play(commands.Cog):
         if ends and table.game is not None:
             title = "Match over" if any(e.kind == "match_over" for e in ends) else "Round over"
             start = update.events.index(ends[0])
-            lines = [table.words(e.text) for e in update.events[start:]
+            lines = [table.words(e.text, text.shown(table)) for e in update.events[start:]
                      if e.kind in ("round_over", "score", "match_over") and e.text]
             self.results[table.id] = RoundResult(update.version, title, lines, table.game.view(None))
         if table.id in self.refreshing:

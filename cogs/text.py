@@ -14,6 +14,11 @@ COLOUR = discord.Colour.from_rgb(38, 110, 70)
 NO_PINGS = discord.AllowedMentions(everyone=False, roles=False, users=False, replied_user=False)
 
 
+def shown(table: Table) -> list[str]:
+    """The seats' names as message text: markdown in a name is shown, not applied."""
+    return [discord.utils.escape_markdown(name) for name in table.names]
+
+
 def seat_label(table: Table, index: int) -> str:
     """A seat in a list: a member's mention (embeds never ping) or a computer's name."""
     seat = table.seats[index]
@@ -51,7 +56,7 @@ def lobby_embed(table: Table) -> discord.Embed:
     sides = table.sides()
     if sides:
         seats += "\n" + "\n".join(
-            f"Team {chr(65 + n)}: " + " & ".join(table.names[s] for s in side) for n, side in enumerate(sides))
+            f"Team {chr(65 + n)}: " + " & ".join(shown(table)[s] for s in side) for n, side in enumerate(sides))
     embed.add_field(name=f"Seats ({len(table.seats)}; {seat_range(spec)} players)", value=seats or "empty",
                     inline=False)
     embed.add_field(name="House rules", value=options_text(spec, table.row.options), inline=False)
@@ -64,7 +69,7 @@ def lobby_embed(table: Table) -> discord.Embed:
 
 def side_names(table: Table, view: dict[str, Any]) -> list[str]:
     """Each scoring side's name (partners joined with &)."""
-    return [" & ".join(table.names[s] for s in side) for side in view.get("sides", [])]
+    return [" & ".join(shown(table)[s] for s in side) for side in view.get("sides", [])]
 
 
 def score_line(table: Table, view: dict[str, Any]) -> str:
@@ -78,10 +83,10 @@ def score_line(table: Table, view: dict[str, Any]) -> str:
 def status_line(table: Table, view: dict[str, Any]) -> str:
     """Whose turn it is (or how the match ended), in words with names."""
     if view.get("over"):
-        winners = [table.names[s] for s in view.get("winners", [])]
+        winners = [shown(table)[s] for s in view.get("winners", [])]
         return "🏆 " + (" & ".join(winners) + " won the match." if winners else "The match ended with no winner.")
-    awaited = [table.names[s] for s in view.get("to_act", [])]
-    prompt = table.words(str(view.get("prompt", "")))
+    awaited = [shown(table)[s] for s in view.get("to_act", [])]
+    prompt = table.words(str(view.get("prompt", "")), shown(table))
     return f"➡️ Waiting for **{', '.join(awaited)}**" + (f": {prompt}" if prompt else "")
 
 
@@ -93,12 +98,12 @@ def table_embed(table: Table, view: dict[str, Any], image: str | None) -> discor
         title += f" · round {view['round']}"
     embed = discord.Embed(title=title, colour=COLOUR, description=status_line(table, view))
     embed.add_field(name="Scores", value=score_line(table, view)[:1024] or "-", inline=False)
-    log = [table.words(line) for line in view.get("log", [])[-4:]]
+    log = [table.words(line, shown(table)) for line in view.get("log", [])[-4:]]
     if log:
         embed.add_field(name="Last moves", value="\n".join(log)[:1024], inline=False)
     if table.row.autopilot:
         embed.add_field(name="Run", value="The computer is playing " + ", ".join(
-            table.names[s] for s in table.row.autopilot) + "'s moves.", inline=False)
+            shown(table)[s] for s in table.row.autopilot) + "'s moves.", inline=False)
     if image:
         embed.set_image(url=f"attachment://{image}")
     embed.set_footer(text=f"table #{table.id} · My hand shows your tiles privately")
@@ -127,6 +132,6 @@ def hand_text(table: Table, view: dict[str, Any], seat: int, can_move: bool) -> 
     if seat in table.row.autopilot:
         return "🤖 The computer is playing your moves (press **Pause** on the table to take over)."
     if can_move:
-        return f"🎯 **Your turn** at table #{table.id}. {table.words(str(view.get('prompt', '')))}"
-    awaited = ", ".join(table.names[s] for s in view.get("to_act", []))
+        return f"🎯 **Your turn** at table #{table.id}. {table.words(str(view.get('prompt', '')), shown(table))}"
+    awaited = ", ".join(shown(table)[s] for s in view.get("to_act", []))
     return f"Your tiles at table #{table.id}. Waiting for **{awaited}**."
