@@ -77,8 +77,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"domino-hall: settings are fine; database {settings.database_path} is ready")
         return 0
     log.info("starting: database %s, log level %s", settings.database_path, settings.log_level)
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(run(settings, force_sync=args.sync))
+    import discord
+
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(run(settings, force_sync=args.sync))
+    except discord.LoginFailure:
+        print("domino-hall: Discord refused DISCORD_TOKEN; reset the token in the developer portal and set it "
+              "again.", file=sys.stderr)
+        return 2
     return 0
 
 

@@ -73,3 +73,20 @@ def test_python_m_bot_help_works_without_a_token(tmp_path) -> None:
     missing = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True,
                              timeout=60)
     assert missing.returncode == 2 and "DISCORD_TOKEN is not set" in missing.stderr
+
+
+def test_a_refused_token_exits_2_with_a_clear_message(monkeypatch, capsys, tmp_path) -> None:
+    import discord
+
+    import bot.__main__ as entry
+
+    async def refused(settings: object, *, force_sync: bool = False) -> None:
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path}/hall.db")
+    monkeypatch.setattr(entry, "run", refused)
+    assert entry.main([]) == 2
+    err = capsys.readouterr().err
+    assert "refused DISCORD_TOKEN" in err and "not-a-real-token" not in err
