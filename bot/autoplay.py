@@ -66,10 +66,21 @@ class Autoplay(ServiceCore):
             table.driver = None
 
     def _automatic_awaited(self, table: Table) -> list[int]:
+        """The computer seats that may move now: those awaited ahead of any person.
+
+        When several seats are awaited, the engine lists first the seat whose decision comes first (a Muggins
+        scorer's claim before the others' "Muggins" calls, MUG-7). Computer seats listed after a person wait for
+        that person, so a computer never takes a person's window by being quicker than a human can click.
+        """
         game = table.game
         if table.status != PLAYING or game is None:
             return []
-        return [s for s in game.to_act if table.is_automatic(s)]
+        seats: list[int] = []
+        for seat in game.to_act:
+            if not table.is_automatic(seat):
+                break
+            seats.append(seat)
+        return seats
 
     async def _turn_timer(self, table: Table, seat: int, limit: float) -> None:
         """After ``limit`` seconds without a move from ``seat``, a computer player makes that one move."""

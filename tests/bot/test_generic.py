@@ -18,12 +18,13 @@ async def test_seats_choosing_at_once_each_keep_current_buttons(simcord_env) -> 
     await alice.click(lobby, label="Add computer")
     await alice.click(lobby, label="Start")
     table = table_of(simcord_env, tid)
-    assert table.game.to_act == (0, 1)  # the computer chose at once; both people are awaited
+    assert table.game.to_act == (0, 1, 2)  # the computer, listed after the people, waits for them
     hands = {m: answer(await m.click(channel.last_message, label="My hand")) for m in (alice, bob)}
     assert all(len(components(h)) == 6 for h in hands.values())  # C(4, 2) choices, as buttons
     await press_first_control(alice, hands[alice])
     result = await press_first_control(bob, hands[bob])  # drawn before alice chose: still current
     assert result.acknowledged and not result.followups
+    await simcord_env.settle()  # the computer chooses once both people have
     final = channel.last_message
     assert "won the match" in final.embeds[0].description and final.embeds[1].title == "Match over"
 

@@ -274,3 +274,19 @@ async def test_abandon_by_host_or_manager_only(service: TableService) -> None:
         await service.abandon(tid, BOB, can_manage=False)
     await service.abandon(tid, BOB, can_manage=True)
     assert tid not in service.tables
+
+
+async def test_computers_awaited_after_a_person_wait_for_that_person_mug_7(
+        service: TableService, test_games: None) -> None:
+    """Several seats awaited at once: computer seats listed after a person wait for the person (a Muggins claim is
+    the scorer's before any other seat may call), then move."""
+    tid = await lobby(service, "test_pass_two")
+    await service.add_computer(tid, ALICE)
+    await service.add_computer(tid, ALICE)
+    table = service.get(tid)
+    await service.start_game(tid, table.version, ALICE)
+    assert table.game.to_act == (0, 1, 2)
+    await asyncio.sleep(0.3)
+    assert table.game.to_act == (0, 1, 2), "the computers did not jump ahead of the person"
+    await service.act(tid, table.version, ALICE, str(table.game.legal_actions(0)[0]))
+    await until(lambda: table.status == "finished")
