@@ -58,6 +58,10 @@ class BotProcess:
     def _died(self) -> bool:
         return self.process is not None and self.process.poll() is not None
 
+    @property
+    def running(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
     def kill(self) -> None:
         """SIGKILL: no shutdown code of the bot runs."""
         if self.process is not None and self.process.poll() is None:

@@ -53,6 +53,7 @@ class FakeDiscord:
         self.interactions: dict[int, Interaction] = {}
         self.commands: dict[int | None, list[JSON]] = {}
         self.identifies = self.resumes = 0
+        self.on_callback: Callable[[Interaction], object] | None = None
         self.session_id: str | None = None
         self.users: dict[int, str] = {}
         self.bot_user = {"id": str(self.BOT_ID), "username": "Domino Hall", "discriminator": "0", "avatar": None,
@@ -300,6 +301,8 @@ class FakeDiscord:
             raise ApiError(404, 10062, "Unknown interaction")
         kind, data = r.payload["type"], r.payload.get("data") or {}
         interaction.callbacks.append({"type": kind, "data": data, "latency": latency})
+        if self.on_callback is not None:
+            self.on_callback(interaction)  # e.g. kill the bot: Discord has the answer, the bot never hears back
         message = None
         if kind in (4, 5):
             flags = int(data.get("flags", 0)) | (LOADING if kind == 5 else 0)
