@@ -20,7 +20,13 @@ from typing import Any, TypeVar
 from aiohttp import WSMsgType, web
 
 from tests.e2e.fake_records import (
+    APP_ID,
+    APP_INFO,
+    BOT_USER,
+    CHANNEL,
+    CHANNEL_ID,
     EPHEMERAL,
+    GUILD_ID,
     JSON,
     LOADING,
     ApiError,
@@ -29,8 +35,10 @@ from tests.e2e.fake_records import (
     Message,
     Request,
     Upload,
+    guild_payload,
     json_response,
     match_path,
+    member_payload,
     read_body,
 )
 
@@ -42,8 +50,7 @@ T = TypeVar("T")
 class FakeDiscord:
     """The fake: start it, point the bot at :attr:`api_base` and :attr:`gateway_url`, push interactions."""
 
-    GUILD_ID, CHANNEL_ID, BOT_ID, APP_ID = 700_000_000_000_000_001, 700_000_000_000_000_002, 700_000_000_000_000_003, \
-        700_000_000_000_000_003
+    GUILD_ID, CHANNEL_ID, APP_ID = GUILD_ID, CHANNEL_ID, APP_ID
 
     def __init__(self, *, ack_limit: float = 3.0) -> None:
         self.ack_limit = ack_limit
@@ -56,8 +63,7 @@ class FakeDiscord:
         self.on_callback: Callable[[Interaction], object] | None = None
         self.session_id: str | None = None
         self.users: dict[int, str] = {}
-        self.bot_user = {"id": str(self.BOT_ID), "username": "Domino Hall", "discriminator": "0", "avatar": None,
-                         "global_name": None, "bot": True, "flags": 0, "verified": True}
+        self.bot_user = BOT_USER
         self._ws: web.WebSocketResponse | None = None
         self._seq = 0
         self._runner: web.AppRunner | None = None
@@ -67,16 +73,19 @@ class FakeDiscord:
         app.router.add_route("*", "/api/v10/{path:.*}", self._rest)
         self.routes: list[tuple[str, str, Callable[..., Any]]] = [
             ("GET", "gateway", self._get_gateway), ("GET", "gateway/bot", self._get_gateway),
-            ("GET", "users/@me", lambda r, m: self.bot_user), ("GET", "oauth2/applications/@me", self._app_info),
+            ("GET", "users/@me", lambda r, m: self.bot_user), ("GET", "oauth2/applications/@me", lambda r, m: APP_INFO),
             ("PUT", "applications/{app}/commands", self._sync), ("PUT", "applications/{app}/guilds/{guild}/commands",
                                                                    self._sync),
             ("POST", "interactions/{iid}/{token}/callback", self._callback),
             ("POST", "webhooks/{app}/{token}", self._followup),
             ("GET", "webhooks/{app}/{token}/messages/{mid}", self._webhook_message),
             ("PATCH", "webhooks/{app}/{token}/messages/{mid}", self._webhook_message),
+            ("GET", "channels/{cid}", lambda r, m: self._channel(m["cid"])),
             ("POST", "channels/{cid}/messages", self._channel_post),
+            ("GET", "channels/{cid}/messages", self._history),
             ("GET", "channels/{cid}/messages/{mid}", self._channel_message),
             ("PATCH", "channels/{cid}/messages/{mid}", self._channel_message),
+            ("DELETE", "channels/{cid}/messages/{mid}", self._channel_message),
         ]
         self.app = app
 
@@ -150,7 +159,7 @@ class FakeDiscord:
             "v": 10, "user": self.bot_user, "session_id": self.session_id, "resume_gateway_url": self.gateway_url,
             "guilds": [{"id": str(self.GUILD_ID), "unavailable": True}], "shard": [0, 1],
             "application": {"id": str(self.APP_ID), "flags": 0}})
-        await self._send(ws, "GUILD_CREATE", self.guild_payload())
+        await self._send(ws, "GUILD_CREATE", guild_payload())
         self.identifies += 1
 
     async def _resume(self, ws: web.WebSocketResponse, data: JSON) -> None:
@@ -176,43 +185,25 @@ class FakeDiscord:
         assert self._ws is not None and not self._ws.closed, "the bot has no gateway session"
         await self._send(self._ws, event, data)
 
-    def guild_payload(self) -> JSON:
-        everyone = {"id": str(self.GUILD_ID), "name": "@everyone", "permissions": "2248473465835073", "position": 0,
-                    "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}
-        channel = {"id": str(self.CHANNEL_ID), "type": 0, "name": "games", "position": 0, "guild_id":
-                   str(self.GUILD_ID), "permission_overwrites": [], "nsfw": False, "parent_id": None}
-        me = {"user": self.bot_user, "roles": [], "joined_at": "2026-01-01T00:00:00+00:00", "deaf": False,
-              "mute": False, "flags": 0}
-        return {"id": str(self.GUILD_ID), "name": "Domino Test Server", "unavailable": False, "member_count": 3,
-                "owner_id": "1", "roles": [everyone], "channels": [channel], "members": [me], "threads": [],
-                "features": [], "emojis": [], "stickers": [], "voice_states": [], "presences": [],
-                "stage_instances": [], "guild_scheduled_events": [], "soundboard_sounds": [], "large": False,
-                "joined_at": "2026-01-01T00:00:00+00:00", "preferred_locale": "en-US"}
-
     # ----- pushing interactions -------------------------------------------------------------------------------------
     def user(self, user_id: int, name: str) -> int:
         self.users[user_id] = name
         return user_id
-
-    def _member(self, user_id: int, permissions: str) -> JSON:
-        name = self.users.get(user_id, f"user{user_id}")
-        user = {"id": str(user_id), "username": name, "discriminator": "0", "avatar": None, "global_name": name}
-        return {"user": user, "roles": [], "joined_at": "2026-01-01T00:00:00+00:00", "deaf": False, "mute": False,
-                "flags": 0, "permissions": permissions, "nick": None}
 
     async def _interact(self, kind: int, data: JSON, user_id: int, message: Message | None,
                         permissions: str = "0") -> Interaction:
         interaction = Interaction(self.snowflake(), f"token-{next(self._ids)}", kind, data, user_id,
                                   message.id if message else None, time.monotonic())
         self.interactions[interaction.id] = interaction
+        member = member_payload(user_id, self.users.get(user_id, f"user{user_id}"), permissions)
         payload: JSON = {
             "id": str(interaction.id), "application_id": str(self.APP_ID), "type": kind, "data": data,
             "token": interaction.token, "version": 1, "guild_id": str(self.GUILD_ID),
             "guild": {"id": str(self.GUILD_ID), "locale": "en-US", "features": []},
-            "channel_id": str(self.CHANNEL_ID), "channel": self.guild_payload()["channels"][0],
-            "member": self._member(user_id, permissions), "app_permissions": "2248473465835073", "locale": "en-US",
-            "guild_locale": "en-US", "entitlements": [], "authorizing_integration_owners": {"0": str(self.GUILD_ID)},
-            "context": 0, "attachment_size_limit": 10_485_760}
+            "channel_id": str(self.CHANNEL_ID), "channel": CHANNEL, "member": member,
+            "app_permissions": "2248473465835073", "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
+            "authorizing_integration_owners": {"0": str(self.GUILD_ID)}, "context": 0,
+            "attachment_size_limit": 10_485_760}
         if message is not None:
             payload["message"] = message.payload(self.api_base, self.APP_ID)
         await self.dispatch("INTERACTION_CREATE", payload)
@@ -269,11 +260,6 @@ class FakeDiscord:
     def _get_gateway(self, r: Request, m: dict[str, str]) -> JSON:
         return {"url": self.gateway_url, "shards": 1, "session_start_limit": {
             "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}}
-
-    def _app_info(self, r: Request, m: dict[str, str]) -> JSON:
-        return {"id": str(self.APP_ID), "name": "Domino Hall", "description": "", "icon": None, "bot_public": True,
-                "bot_require_code_grant": False, "verify_key": "0" * 64, "flags": 0, "team": None,
-                "owner": {"id": "1", "username": "owner", "discriminator": "0", "avatar": None}}
 
     def _sync(self, r: Request, m: dict[str, str]) -> list[JSON]:
         guild = int(m["guild"]) if "guild" in m else None
@@ -351,18 +337,28 @@ class FakeDiscord:
         self._channel(m["cid"])
         return self._create(r.payload, r.files, 0, None).payload(self.api_base, self.APP_ID)
 
-    def _channel_message(self, r: Request, m: dict[str, str]) -> JSON:
+    def _channel_message(self, r: Request, m: dict[str, str]) -> JSON | None:
         self._channel(m["cid"])
         message = self._message(int(m["mid"]))
         if message.ephemeral:
             raise ApiError(404, 10008, "Unknown Message")  # ephemerals are reachable through their webhook only
+        if r.method == "DELETE":
+            del self.messages[message.id]
+            return None
         if r.method == "PATCH":
             message = self._edit(message, r.payload, r.files)
         return message.payload(self.api_base, self.APP_ID)
 
-    def _channel(self, cid: str) -> None:
+    def _history(self, r: Request, m: dict[str, str]) -> list[JSON]:
+        """The channel's messages, newest first (ephemerals are nobody's history)."""
+        self._channel(m["cid"])
+        shown = sorted((x for x in self.messages.values() if not x.ephemeral), key=lambda x: x.id, reverse=True)
+        return [x.payload(self.api_base, self.APP_ID) for x in shown[:int(r.query.get("limit", 50))]]
+
+    def _channel(self, cid: str) -> JSON:
         if int(cid) != self.CHANNEL_ID:
             raise ApiError(404, 10003, "Unknown Channel")
+        return CHANNEL
 
     def _message(self, mid: int | None) -> Message:
         if mid is None or mid not in self.messages:

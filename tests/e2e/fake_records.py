@@ -14,6 +14,36 @@ EPHEMERAL, LOADING = 64, 128
 JSON = dict[str, Any]
 Upload = tuple[str, str, bytes]  # form part name, filename, bytes
 
+# ----- the one guild, channel and bot of the fake, as Discord's payloads --------------------------------------------
+GUILD_ID, CHANNEL_ID, APP_ID = 700_000_000_000_000_001, 700_000_000_000_000_002, 700_000_000_000_000_003
+JOINED = "2026-01-01T00:00:00+00:00"
+BOT_USER: JSON = {"id": str(APP_ID), "username": "Domino Hall", "discriminator": "0", "avatar": None,
+                  "global_name": None, "bot": True, "flags": 0, "verified": True}
+APP_INFO: JSON = {"id": str(APP_ID), "name": "Domino Hall", "description": "", "icon": None, "bot_public": True,
+                  "bot_require_code_grant": False, "verify_key": "0" * 64, "flags": 0, "team": None,
+                  "owner": {"id": "1", "username": "owner", "discriminator": "0", "avatar": None}}
+CHANNEL: JSON = {"id": str(CHANNEL_ID), "type": 0, "name": "games", "position": 0, "guild_id": str(GUILD_ID),
+                 "permission_overwrites": [], "nsfw": False, "parent_id": None}
+
+
+def guild_payload() -> JSON:
+    """GUILD_CREATE: the guild with its one text channel and the bot as a member."""
+    everyone = {"id": str(GUILD_ID), "name": "@everyone", "permissions": "2248473465835073", "position": 0,
+                "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}
+    me = {"user": BOT_USER, "roles": [], "joined_at": JOINED, "deaf": False, "mute": False, "flags": 0}
+    return {"id": str(GUILD_ID), "name": "Domino Test Server", "unavailable": False, "member_count": 3,
+            "owner_id": "1", "roles": [everyone], "channels": [CHANNEL], "members": [me], "threads": [],
+            "features": [], "emojis": [], "stickers": [], "voice_states": [], "presences": [],
+            "stage_instances": [], "guild_scheduled_events": [], "soundboard_sounds": [], "large": False,
+            "joined_at": JOINED, "preferred_locale": "en-US"}
+
+
+def member_payload(user_id: int, name: str, permissions: str) -> JSON:
+    """The member who sent an interaction (``permissions``: their resolved permissions in the channel)."""
+    user = {"id": str(user_id), "username": name, "discriminator": "0", "avatar": None, "global_name": name}
+    return {"user": user, "roles": [], "joined_at": JOINED, "deaf": False, "mute": False, "flags": 0,
+            "permissions": permissions, "nick": None}
+
 
 @dataclass
 class Attachment:

@@ -323,6 +323,9 @@ async def test_wire_play_kill_restart_and_finish_with_no_move_lost(fake_discord:
                                                           "no winner" in table.embeds[0]["description"])
     png(table.file("scores.png"))
     check_wire_manners(fake)
+    troubles = [line for line in bot.log_text().splitlines() if any(
+        word in line for word in ("WARNING", "ERROR", "CRITICAL", "Traceback")) and "voice will NOT" not in line]
+    assert not troubles, "\n".join(troubles)
     slowest = max(i.callbacks[0]["latency"] for i in fake.interactions.values())
     print(f"wire test: {len(final)} actions, {len(alice.acknowledged)} clicked ({moves} after the reconnect), "
           f"{len(fake.interactions)} interactions (slowest acknowledged in {slowest * 1000:.0f} ms), "
