@@ -22,7 +22,6 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import render
 from bot import offload
+from bot.settings import DEFAULT_RENDER_PROCESSES
 from bot.storage import Storage
 from bot.tables import NotAllowed, StaleClick, TableService
 from engine import Play
@@ -37,23 +37,16 @@ from engine import Play
 Samples = dict[str, list[float]]
 
 
-def timed(renderer: Callable[[Any, list[str]], bytes], samples: list[float]) -> Callable[[Any, list[str]], bytes]:
-    """The renderer, recording its own run time (inside the worker thread)."""
-
-    def run(view: Any, names: list[str]) -> bytes:
-        start = time.perf_counter()
-        png = renderer(view, names)
-        samples.append((time.perf_counter() - start) * 1000)
-        return png
-
-    return run
+def draw_timed(kind: str, view: Any, names: list[str]) -> tuple[bytes, float]:
+    """Draw one image and measure it where it is drawn (a worker thread or process): the PNG and its ms."""
+    start = time.perf_counter()
+    png = (render.render_table if kind == "table" else render.render_hand)(view, names)
+    return png, (time.perf_counter() - start) * 1000
 
 
 async def person(service: TableService, tid: int, seat: int, user: int, think: tuple[float, float],
                  stop: float, samples: Samples, rng: random.Random, images: bool = True) -> None:
     """Play one seat: think, click the first legal move, wait for the ack, then for the images."""
-    render_table = timed(render.render_table, samples["render_table"])
-    render_hand = timed(render.render_hand, samples["render_hand"])
     while time.perf_counter() < stop:
         table = service.tables.get(tid)
         if table is None or table.game is None:
@@ -79,11 +72,11 @@ async def person(service: TableService, tid: int, seat: int, user: int, think: t
         hand = game.view(seat)
         hand["playable"] = sorted({str(a.tile) for a in game.legal_actions(seat) if isinstance(a, Play)})
         # as in the bot: the table message refresh is scheduled (by the service's update) before the hand is drawn
-        table_task = asyncio.create_task(offload.run_in("render", render_table, game.view(None), table.names))
-        hand_task = asyncio.create_task(offload.run_in("render", render_hand, hand, table.names))
-        await table_task
+        table_task = asyncio.create_task(offload.run_in("render", draw_timed, "table", game.view(None), table.names))
+        hand_task = asyncio.create_task(offload.run_in("render", draw_timed, "hand", hand, table.names))
+        samples["render_table"].append((await table_task)[1])
         samples["image"].append((time.perf_counter() - clicked) * 1000)
-        await hand_task
+        samples["render_hand"].append((await hand_task)[1])
 
 
 async def open_table(service: TableService, number: int, game: str) -> int:
@@ -102,7 +95,8 @@ async def bench(args: argparse.Namespace) -> Samples:
         storage = await Storage.open(Path(folder) / "bench.db")
         service = TableService(storage, computer_pause=0.0, turn_time_limit=0.0)
         await service.start()
-        render.render_table({"kind": "line", "seats": 1, "sides": [[0]], "scores": [0]}, ["warm-up"])
+        warm = {"kind": "line", "seats": 1, "sides": [[0]], "scores": [0]}
+        await offload.run_in("render", draw_timed, "table", warm, ["warm-up"])
         stop = time.perf_counter() + args.seconds
         rng = random.Random(args.seed)
         players = []
@@ -134,11 +128,13 @@ def main() -> None:
     parser.add_argument("--game", default="block")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--render-threads", type=int, default=1, help="threads drawing images (the bot's default)")
+    parser.add_argument("--render-processes", type=int, default=DEFAULT_RENDER_PROCESSES,
+                        help="worker processes drawing images, 0 for a thread (default: the bot's default here)")
     parser.add_argument("--no-images", action="store_true", help="measure the table service alone")
     parser.add_argument("--switch-ms", type=float, default=5.0, help="the GIL switch interval (sys.setswitchinterval)")
     args = parser.parse_args()
     sys.setswitchinterval(args.switch_ms / 1000)
-    offload.configure(args.render_threads)
+    offload.configure(args.render_threads, render_processes=args.render_processes)
     samples = asyncio.run(bench(args))
     print(f"machine: {platform.machine()} {platform.processor() or ''} {os.cpu_count()} cpus, "
           f"Python {platform.python_version()}, {platform.system()} {platform.release()}")

@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import offload
 from bot.settings import Settings
 from bot.storage import Storage
 from bot.tables import TableService
@@ -40,6 +41,7 @@ class DominoHall(commands.Bot):
         """Open storage, re-attach running tables (their buttons are DynamicItems), load cogs, sync commands."""
         from cogs.ui import TableButton, TableSelect
 
+        offload.configure(render_processes=self.settings.render_processes)
         self.storage = await Storage.open(self.settings.database_path)
         self.tables = TableService(self.storage, computer_pause=self.settings.computer_pause,
                                    turn_time_limit=self.settings.turn_time_limit)
@@ -84,3 +86,4 @@ class DominoHall(commands.Bot):
         if hasattr(self, "storage"):
             await self.storage.close()
             del self.storage
+        offload.shutdown()

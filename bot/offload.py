@@ -10,31 +10,65 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import functools
+import multiprocessing
+import os
+import threading
+import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import ParamSpec, TypeVar
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
-_pools: dict[str, ThreadPoolExecutor] = {}
+_pools: dict[str, Executor] = {}
 SIZES = {"render": 1, "computer": 1}
+PROCESSES = {"render": 0}
 
 
-def configure(render_threads: int = 1, computer_threads: int = 1) -> None:
-    """Set the pool sizes (before first use)."""
+def configure(render_threads: int = 1, computer_threads: int = 1, render_processes: int = 0) -> None:
+    """Set the pool sizes (before first use). ``render_processes`` > 0 draws images in that many worker processes
+    instead of a thread: on a machine with a spare core, drawing then no longer competes with the event loop for
+    the GIL."""
     SIZES.update(render=max(1, render_threads), computer=max(1, computer_threads))
+    PROCESSES.update(render=max(0, render_processes))
 
 
-def _pool(name: str) -> ThreadPoolExecutor:
+def _pool(name: str) -> Executor:
     pool = _pools.get(name)
     if pool is None:
-        pool = _pools[name] = ThreadPoolExecutor(max_workers=SIZES[name], thread_name_prefix=f"domino-{name}")
+        if PROCESSES.get(name):
+            pool = ProcessPoolExecutor(max_workers=PROCESSES[name], mp_context=multiprocessing.get_context("spawn"),
+                                       initializer=_exit_with_parent, initargs=(os.getpid(),))
+        else:
+            pool = ThreadPoolExecutor(max_workers=SIZES[name], thread_name_prefix=f"domino-{name}")
+        _pools[name] = pool
     return pool
+
+
+def _exit_with_parent(parent: int) -> None:
+    """In a worker process: leave as soon as the bot process is gone (even if it was killed outright)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="domino-parent-watch", daemon=True).start()
+
+
+def shutdown() -> None:
+    """Stop every pool (worker processes included)."""
+    for pool in _pools.values():
+        pool.shutdown(wait=False, cancel_futures=True)
+    _pools.clear()
 
 
 async def run_in(name: str, func: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
     """Run ``func`` in the ``render`` or ``computer`` pool, like :func:`asyncio.to_thread` (context copied)."""
     loop = asyncio.get_running_loop()
+    pool = _pool(name)
+    if isinstance(pool, ProcessPoolExecutor):
+        return await loop.run_in_executor(pool, functools.partial(func, *args, **kwargs))
     call = functools.partial(contextvars.copy_context().run, func, *args, **kwargs)
-    return await loop.run_in_executor(_pool(name), call)
+    return await loop.run_in_executor(pool, call)

@@ -15,6 +15,8 @@ DEFAULT_DATABASE_URL = "sqlite:///data/domino_hall.db"
 DEFAULT_COMPUTER_PAUSE = 1.5
 DEFAULT_TURN_TIME_LIMIT = 300.0
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
+#: Images are drawn in one worker process where there is a core to spare (see bot/offload.py), else in a thread.
+DEFAULT_RENDER_PROCESSES = 1 if (os.cpu_count() or 1) >= 2 else 0
 
 #: Every setting the bot reads, with what it means (used by ``--help`` and ``.env.example``).
 VARIABLES: dict[str, str] = {
@@ -30,6 +32,10 @@ VARIABLES: dict[str, str] = {
     "TURN_TIME_LIMIT_SECONDS": (
         f"a player who does not act within this many seconds has the move made by a computer player "
         f"(default {DEFAULT_TURN_TIME_LIMIT:g}; 0 turns it off; a server can change it with /hall-settings)"
+    ),
+    "RENDER_PROCESSES": (
+        f"worker processes drawing the images, 0 for a thread in the bot process (default {DEFAULT_RENDER_PROCESSES}"
+        f" here: 1 with two or more cores)"
     ),
 }
 
@@ -54,6 +60,7 @@ class Settings:
     log_level: str = "INFO"
     computer_pause: float = DEFAULT_COMPUTER_PAUSE
     turn_time_limit: float = DEFAULT_TURN_TIME_LIMIT
+    render_processes: int = 0
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, *, require_token: bool = True) -> Settings:
@@ -74,6 +81,7 @@ class Settings:
             log_level=_log_level(env.get("LOG_LEVEL", "INFO")),
             computer_pause=_seconds(env, "COMPUTER_PAUSE_SECONDS", DEFAULT_COMPUTER_PAUSE),
             turn_time_limit=_seconds(env, "TURN_TIME_LIMIT_SECONDS", DEFAULT_TURN_TIME_LIMIT),
+            render_processes=_count(env, "RENDER_PROCESSES", DEFAULT_RENDER_PROCESSES, 8),
         )
 
     @property
@@ -131,6 +139,15 @@ def _log_level(raw: str) -> str:
     if level not in LOG_LEVELS:
         raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {raw!r}")
     return level
+
+
+def _count(env: Mapping[str, str], name: str, default: int, most: int) -> int:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    if not raw.isdigit() or int(raw) > most:
+        raise SettingsError(f"{name} must be a whole number from 0 to {most}, not {raw!r}")
+    return int(raw)
 
 
 def _seconds(env: Mapping[str, str], name: str, default: float) -> float:

@@ -90,3 +90,29 @@ def test_a_refused_token_exits_2_with_a_clear_message(monkeypatch, capsys, tmp_p
     assert entry.main([]) == 2
     err = capsys.readouterr().err
     assert "refused DISCORD_TOKEN" in err and "not-a-real-token" not in err
+
+
+def test_render_processes_setting_defaults_by_cores_and_is_validated() -> None:
+    from bot.settings import DEFAULT_RENDER_PROCESSES, Settings, SettingsError
+
+    base = {"DISCORD_TOKEN": "x", "DATABASE_URL": "sqlite:///data/t.db"}
+    assert Settings.from_env(base).render_processes == DEFAULT_RENDER_PROCESSES
+    assert Settings.from_env({**base, "RENDER_PROCESSES": "0"}).render_processes == 0
+    assert Settings.from_env({**base, "RENDER_PROCESSES": "2"}).render_processes == 2
+    for bad in ("-1", "many", "99"):
+        with pytest.raises(SettingsError, match="RENDER_PROCESSES"):
+            Settings.from_env({**base, "RENDER_PROCESSES": bad})
+
+
+async def test_images_drawn_in_a_worker_process_are_the_same_as_in_a_thread() -> None:
+    import render
+    from bot import offload
+
+    view = {"kind": "line", "seats": 2, "sides": [[0], [1]], "scores": [3, 4], "to_act": [0], "prompt": "x"}
+    here = render.render_table(view, ["a", "b"])
+    offload.configure(render_processes=1)
+    try:
+        assert await offload.run_in("render", render.render_table, view, ["a", "b"]) == here
+    finally:
+        offload.shutdown()
+        offload.configure(render_processes=0)
