@@ -26,13 +26,36 @@ class Player(Protocol):
         ...
 
 
-class RandomPlayer:
-    """Plays a uniformly random legal action (seeded, so games replay)."""
+class SeededPlayer:
+    """Base of the computer players: a seeded random generator of its own, so games with them replay."""
 
-    name = "random"
+    name = "player"
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+
+
+class HeuristicPlayer(SeededPlayer):
+    """A player that makes a forced move at once and otherwise rates the legal actions in :meth:`decide`."""
+
+    name = "heuristic"
+
+    def choose(self, game: Game, seat: int) -> Action:
+        """One of ``game.legal_actions(seat)``."""
+        legal = game.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        return self.decide(game, seat, legal)
+
+    def decide(self, game: Game, seat: int, legal: list[Action]) -> Action:
+        """The chosen action among two or more legal ones."""
+        raise NotImplementedError
+
+
+class RandomPlayer(SeededPlayer):
+    """Plays a uniformly random legal action (seeded, so games replay)."""
+
+    name = "random"
 
     def choose(self, game: Game, seat: int) -> Action:
         return self.rng.choice(game.legal_actions(seat))

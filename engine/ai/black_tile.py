@@ -12,12 +12,12 @@ can be taken to stop them.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.actions import Action, Choose, Pass, Play
+from engine.ai import HeuristicPlayer
 from engine.game import Game
 from engine.games.black_tile import black_tile_suits, counter_points, counters
 from engine.tiles import Tile, double_set
@@ -156,18 +156,10 @@ def follow(seen: Seen, tiles: list[Tile]) -> Tile:
     return min(clean, key=lambda x: RULE.rank(x, suit))
 
 
-class BlackTilePlayer:
+class BlackTilePlayer(HeuristicPlayer):
     """A heuristic player for Eleven Point Black Tile."""
 
-    name = "heuristic"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, game: Game, seat: int) -> Action:
-        legal = game.legal_actions(seat)
-        if len(legal) == 1:
-            return legal[0]
+    def decide(self, game: Game, seat: int, legal: list[Action]) -> Action:
         view = game.view(seat)
         seen = Seen.read(view)
         if view["phase"] == "pass":

@@ -12,12 +12,12 @@ useful tile, keeping bowers and trumps.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.actions import Action, Call, Choose, Pass, Play
+from engine.ai import HeuristicPlayer
 from engine.game import Game
 from engine.games.euchre import EuchreSuits, left_bower, right_bower
 from engine.tiles import Tile, double_set
@@ -129,18 +129,10 @@ def discard_choice(hand: list[Tile], trump: int, seats: int) -> Tile:
 
 
 # ----- the player ----------------------------------------------------------------------------------------------------
-class EuchrePlayer:
+class EuchrePlayer(HeuristicPlayer):
     """A heuristic partner for Domino Euchre."""
 
-    name = "heuristic"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, game: Game, seat: int) -> Action:
-        legal = game.legal_actions(seat)
-        if len(legal) == 1:
-            return legal[0]
+    def decide(self, game: Game, seat: int, legal: list[Action]) -> Action:
         view = game.view(seat)
         seen = Seen.read(view)
         if view["phase"] == "accept":

@@ -12,12 +12,12 @@ doubles and count). In Nel-O the bidder ducks with its highest safe tile and the
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.actions import Action, Bid, Call, Pass, Play
+from engine.ai import HeuristicPlayer
 from engine.game import Game
 from engine.tiles import Tile, double_set
 from engine.tricks import DOUBLES, IN_NUMBERS, NumberSuits, count_value, trick_winner
@@ -143,20 +143,13 @@ def sure_tricks(hand: list[Tile], trumps: str, copies: int) -> int:
 
 
 # ----- the player ----------------------------------------------------------------------------------------------------
-class FortyTwoPlayer:
+class FortyTwoPlayer(HeuristicPlayer):
     """A heuristic partner for Texas 42 and Seventy-Nine."""
 
-    name = "heuristic"
     safety = SAFETY
     dealer_slack = DEALER_SLACK
 
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, game: Game, seat: int) -> Action:
-        legal = game.legal_actions(seat)
-        if len(legal) == 1:
-            return legal[0]
+    def decide(self, game: Game, seat: int, legal: list[Action]) -> Action:
         view = game.view(seat)
         table = Table.read(view)
         if view["phase"] == "bid":

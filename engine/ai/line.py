@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 from engine.actions import Action, Draw, Play
+from engine.ai import SeededPlayer
 from engine.game import Game
 from engine.tiles import Tile
 
 
-class LineHeuristic:
+class LineHeuristic(SeededPlayer):
     """Rates each legal play by its immediate points (tried on a clone), the pips it sheds, how many of the
     player's remaining tiles still match the ends it leaves, and (when ahead) how few tiles could follow it."""
 
     name = "heuristic"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
 
     def choose(self, game: Game, seat: int) -> Action:
         legal = game.legal_actions(seat)

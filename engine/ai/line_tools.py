@@ -7,13 +7,13 @@ Everything here reads only public information (the line of play, the set) and th
 from __future__ import annotations
 
 import copy
-import random
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from engine.actions import Action, Play
+from engine.ai import SeededPlayer
 from engine.game import Game
 from engine.layout import LineOfPlay
 from engine.tiles import Tile
@@ -90,7 +90,7 @@ def expected_best(points: list[float], chance: float) -> float:
     return total
 
 
-class RatedPlayer:
+class RatedPlayer(SeededPlayer):
     """A computer player that rates each legal tile play and takes the best (ties broken by a seeded jitter).
 
     Subclasses implement :meth:`rate`; :meth:`other_action` picks among non-play actions (claims, draws, passes)
@@ -98,9 +98,6 @@ class RatedPlayer:
     """
 
     name = "heuristic"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
 
     def choose(self, game: Game, seat: int) -> Action:
         """The best-rated legal action for ``seat``."""

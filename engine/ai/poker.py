@@ -9,11 +9,11 @@ option it exchanges the up-to-3 tiles whose replacement gives the best average h
 
 from __future__ import annotations
 
-import random
 from functools import cache
 from itertools import combinations
 
 from engine.actions import Action, Bid, Call, Choose
+from engine.ai import SeededPlayer
 from engine.game import Game
 from engine.poker_betting import MAX_BET
 from engine.poker_hands import evaluate, poker_set
@@ -63,13 +63,10 @@ def best_exchange(hand: frozenset[Tile]) -> frozenset[Tile]:
     return best[1]
 
 
-class PokerBettor:
+class PokerBettor(SeededPlayer):
     """Bets by hand strength: see the module text. Uses only ``view(seat)`` and ``legal_actions(seat)``."""
 
     name = "hand-strength"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
 
     def choose(self, game: Game, seat: int) -> Action:
         legal = game.legal_actions(seat)
