@@ -19,7 +19,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any
 
 from engine.errors import IllegalAction
 from engine.tiles import Tile
@@ -31,6 +31,12 @@ class Action:
 
     def __str__(self) -> str:  # pragma: no cover - every subclass overrides
         raise NotImplementedError
+
+    def __copy__(self) -> Action:
+        return self  # immutable: a copy is the action itself
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Action:
+        return self
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,17 +140,47 @@ def parse_action(text: str) -> Action:
     raise IllegalAction(f"{text!r} is not an action")
 
 
-class Event(NamedTuple):
+_NO_DATA: Mapping[str, Any] = MappingProxyType({})
+
+
+class Event:
     """Something that happened, in words for the table (``text``) and in data for code.
 
     ``kind`` is one of a small vocabulary (``play``, ``draw``, ``pass``, ``score``, ``round_over``, ``match_over``,
     ``deal``, ``bid``, ``trump``, ``trick``, ...). A ``score`` event's ``points`` go to ``side``; the sum of all score
-    events per side is always the game's score.
+    events per side is always the game's score. Events are values: never changed once made.
     """
 
-    kind: str
-    text: str
-    seat: int | None = None
-    side: int | None = None
-    points: int = 0
-    data: Mapping[str, Any] = MappingProxyType({})
+    __slots__ = ("data", "kind", "points", "seat", "side", "text")
+
+    def __init__(
+        self, kind: str, text: str, seat: int | None = None, side: int | None = None, points: int = 0,
+        data: Mapping[str, Any] = _NO_DATA,
+    ) -> None:
+        self.kind = kind
+        self.text = text
+        self.seat = seat
+        self.side = side
+        self.points = points
+        self.data = data
+
+    def _fields(self) -> tuple[str, str, int | None, int | None, int, dict[str, Any]]:
+        return self.kind, self.text, self.seat, self.side, self.points, dict(self.data)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Event):
+            return self._fields() == other._fields()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.text, self.seat, self.side, self.points))
+
+    def __repr__(self) -> str:
+        kind, text, seat, side, points, data = self._fields()
+        return f"Event({kind!r}, {text!r}, seat={seat!r}, side={side!r}, points={points!r}, data={data!r})"
+
+    def __copy__(self) -> Event:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Event:
+        return self

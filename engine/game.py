@@ -17,9 +17,11 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from engine.actions import Action, Event
 from engine.errors import BadOption, GameOver, IllegalAction, NotYourTurn
-from engine.tiles import TILE_ORDER, Tile, tiles_from
+from engine.tiles import Tile, shuffle, sort_hand, tiles_from
 
 SAVE_FORMAT = 1
 LOG_IN_VIEW = 8
@@ -130,6 +132,7 @@ def _normalise_rig(rig: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """One match of one game: rounds until a side reaches the target (or the game's own end).
 
@@ -139,10 +142,12 @@ class Game(ABC):
 
     spec: ClassVar[GameSpec]
 
-    def __init__(self, seats: int, seed: int, options: Mapping[str, Any]) -> None:
+    def __init__(self, seats: int = 0, seed: int = 0, options: Mapping[str, Any] | None = None) -> None:
+        if not seats:
+            return  # an empty shell for clone() to fill (compiled classes always run __init__ when made)
         self.seats = seats
         self.seed = seed
-        self.options: dict[str, Any] = dict(options)
+        self.options: dict[str, Any] = dict(options or {})
         self.rng = random.Random(seed)
         self.history: list[tuple[int, Action]] = []
         self.log: list[Event] = []
@@ -150,6 +155,8 @@ class Game(ABC):
         self._score = [0] * len(self.sides)
         self._winners: tuple[int, ...] = ()
         self._over = False
+        self._legal_seat = self._legal_history = self._legal_log = -1
+        self._legal_val: list[Action] = []
         self._setup()
 
     # ----- the contract ---------------------------------------------------------------------------------------
@@ -175,40 +182,48 @@ class Game(ABC):
         """The seats whose decision is awaited now; ``()`` once the match is over."""
         return () if self._over else self._to_act()
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def legal_actions(self, seat: Any) -> list[Action]:
         """Every legal action for ``seat`` now (empty when it is not that seat's decision)."""
-        if self._over or seat not in self._to_act():
+        if self._over or not isinstance(seat, int) or not self._awaits(seat):
             return []
         return list(self._legal_now(seat))
+
+    def _awaits(self, seat: int) -> bool:
+        """True when ``seat`` is among the seats awaited now (games with one seat to act answer quicker)."""
+        return seat in self._to_act()
 
     def _legal_now(self, seat: int) -> list[Action]:
         # Legal actions depend only on the state, which changes only through apply (which grows the history), so
         # they are computed once per state and seat: a chooser and apply's check then share the work.
-        key = (seat, len(self.history), len(self.log))
-        cached = self.__dict__.get("_legal_cache")
-        if cached is not None and cached[0] == key:
-            return cached[1]  # type: ignore[no-any-return]
+        history, log = len(self.history), len(self.log)
+        if self._legal_seat == seat and self._legal_history == history and self._legal_log == log:
+            return self._legal_val
         legal = self._legal(seat)
-        self.__dict__["_legal_cache"] = (key, legal)
+        self._legal_seat, self._legal_history, self._legal_log = seat, history, log
+        self._legal_val = legal
         return legal
+
+    def _forget_legal(self) -> None:
+        self._legal_seat = self._legal_history = self._legal_log = -1
+        self._legal_val = []
 
     def is_legal(self, seat: int, action: Action) -> bool:
         """True when ``seat`` may take ``action`` now."""
         return action in self.legal_actions(seat)
 
-    def check(self, seat: int, action: Action) -> None:
+    def check(self, seat: Any, action: Any) -> None:
         """Raise the error that ``apply`` would raise for this action, or return if it is legal."""
         if self._over:
             raise GameOver("the game is over")
-        if not isinstance(seat, int) or not 0 <= seat < self.seats:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
             raise NotYourTurn(f"there is no seat {seat!r} at this table")
-        awaited = self._to_act()
-        if seat not in awaited:
-            raise NotYourTurn(f"it is not your turn: waiting for {self.seat_list(awaited)}")
-        if action not in self._legal_now(seat):
-            raise IllegalAction(f"{self.describe(action)} is not a legal move now")
+        if not self._awaits(seat):
+            raise NotYourTurn(f"it is not your turn: waiting for {self.seat_list(self._to_act())}")
+        if not _offered(self._legal_now(seat), action):
+            what = self.describe(action) if isinstance(action, Action) else repr(action)
+            raise IllegalAction(f"{what} is not a legal move now")
 
-    def apply(self, seat: int, action: Action) -> list[Event]:
+    def apply(self, seat: Any, action: Any) -> list[Event]:
         """Take ``action`` for ``seat`` and return what happened; an illegal action raises and changes nothing."""
         self.check(seat, action)
         start = len(self.log)
@@ -271,18 +286,21 @@ class Game(ABC):
         The action history and event log only ever grow by appending immutable records, so the copy shares
         those records and deep-copies the rest of the state.
         """
-        twin = object.__new__(type(self))
+        cls = type(self)
+        twin = cls()
         shared = {"history": list(self.history), "log": list(self.log)}
         memo: dict[int, Any] = {id(self.history): shared["history"], id(self.log): shared["log"]}
-        for name, value in vars(self).items():
-            if name == "_legal_cache":
+        for name, value in instance_state(self).items():
+            if name in _UNCOPIED:
                 continue
-            twin.__dict__[name] = shared[name] if name in shared else copy.deepcopy(value, memo)
+            setattr(twin, name, shared[name] if name in shared else copy.deepcopy(value, memo))
+        twin._forget_legal()
         return twin
 
     def snapshot(self) -> dict[str, Any]:
         """The full internal state as plain data: two games with equal snapshots are the same game."""
-        return {name: _plain(value) for name, value in sorted(vars(self).items()) if name != "_legal_cache"}
+        state = instance_state(self)
+        return {name: _plain(state[name]) for name in sorted(state) if name not in _UNCOPIED}
 
     # ----- shared helpers for subclasses ---------------------------------------------------------------------
     def seat_list(self, seats: Sequence[int]) -> str:
@@ -353,11 +371,11 @@ class Game(ABC):
         rig = self.rigged_deal()
         if rig is None:
             pool = list(tiles)
-            self.rng.shuffle(pool)
+            shuffle(pool, self.rng)
             hands = []
             at = 0
             for size in sizes:
-                hands.append(sorted(pool[at:at + size], key=TILE_ORDER, reverse=True))
+                hands.append(sort_hand(pool[at:at + size]))
                 at += size
             return hands, pool[at:]
         rest = Counter(tiles)
@@ -369,13 +387,13 @@ class Game(ABC):
         bone = self.rigged_tiles("boneyard")
         if bone is None:
             pool = list(rest.elements())
-            self.rng.shuffle(pool)
-            return [sorted(h, key=TILE_ORDER, reverse=True) for h in rig], pool
+            shuffle(pool, self.rng)
+            return [sort_hand(h) for h in rig], pool
         for tile in bone:
             if rest[tile] <= 0:
                 raise BadOption(f"boneyard: {tile} is not in the set or is dealt twice")
             rest[tile] -= 1
-        return [sorted(h, key=TILE_ORDER, reverse=True) for h in rig], bone
+        return [sort_hand(h) for h in rig], bone
 
     # ----- what a game implements ------------------------------------------------------------------------------
     @classmethod
@@ -429,6 +447,27 @@ class Game(ABC):
 
 
 _ATOMS = (int, str, float, type(None))
+_UNCOPIED = frozenset({"_legal_seat", "_legal_history", "_legal_log", "_legal_val"})
+
+
+def _offered(legal: list[Action], action: object) -> bool:
+    """True when ``action`` is in ``legal``: by identity first (offered actions are interned), then by value."""
+    for offered in legal:
+        if offered is action:
+            return True
+    return action in legal
+
+
+def instance_state(obj: object) -> dict[str, Any]:
+    """Every instance attribute of ``obj`` that is set, by name: from ``__dict__`` in Python, and from the attribute
+    list mypyc gives its compiled classes (which have no ``__dict__``)."""
+    state: dict[str, Any] = {}
+    for cls in reversed(type(obj).__mro__):
+        for name in cls.__dict__.get("__mypyc_attrs__", ()):
+            if name != "__dict__" and name not in state and hasattr(obj, name):
+                state[name] = getattr(obj, name)
+    state.update(getattr(obj, "__dict__", {}))
+    return state
 
 
 def _plain(value: Any) -> Any:
@@ -447,8 +486,8 @@ def _plain(value: Any) -> Any:
         return list(value.getstate()[1])
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if hasattr(value, "__dict__") and not callable(value):
-        return {k: _plain(v) for k, v in sorted(vars(value).items())}
+    if (hasattr(value, "__dict__") or hasattr(value, "__mypyc_attrs__")) and not callable(value):
+        return {k: _plain(v) for k, v in sorted(instance_state(value).items())}
     if hasattr(value, "__slots__") and not callable(value):
         return {k: _plain(getattr(value, k)) for k in value.__slots__ if hasattr(value, k)}
     return value

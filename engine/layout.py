@@ -17,7 +17,7 @@ the game's connection rule.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 from engine.errors import IllegalAction
 from engine.tiles import Tile
@@ -26,21 +26,55 @@ ARMS = ("W", "E", "N", "S")
 ARM_WORDS = {"W": "left", "E": "right", "N": "top", "S": "bottom"}
 
 
-class Placed(NamedTuple):
+class Placed:
     """A tile on an arm: ``inner`` touches the line, ``outer`` is the end it exposes."""
 
-    tile: Tile
-    inner: int
-    outer: int
-    seat: int
+    __slots__ = ("inner", "outer", "seat", "tile")
+
+    def __init__(self, tile: Tile, inner: int, outer: int, seat: int) -> None:
+        self.tile = tile
+        self.inner = inner
+        self.outer = outer
+        self.seat = seat
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Placed):
+            return (self.tile, self.inner, self.outer, self.seat) == (other.tile, other.inner, other.outer, other.seat)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.tile, self.inner, self.outer, self.seat))
+
+    def __repr__(self) -> str:
+        return f"Placed({self.tile!r}, inner={self.inner}, outer={self.outer}, seat={self.seat})"
+
+    def __copy__(self) -> Placed:
+        return self  # never changed once made
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Placed:
+        return self
 
 
-class OpenEnd(NamedTuple):
+class OpenEnd:
     """An end a tile may be played on: its arm, the value it shows, and whether its end tile is a double."""
 
-    arm: str
-    value: int
-    double: bool
+    __slots__ = ("arm", "double", "value")
+
+    def __init__(self, arm: str, value: int, double: bool) -> None:
+        self.arm = arm
+        self.value = value
+        self.double = double
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, OpenEnd):
+            return (self.arm, self.value, self.double) == (other.arm, other.value, other.double)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.arm, self.value, self.double))
+
+    def __repr__(self) -> str:
+        return f"OpenEnd({self.arm!r}, {self.value}, {self.double})"
 
 
 class LineOfPlay:

@@ -16,7 +16,7 @@ from engine.errors import BadOption, IllegalAction
 from engine.game import Game, OptionSpec
 from engine.layout import ARM_WORDS, LineOfPlay, OpenEnd, Placed
 from engine.scoring import cascade, lowest_unique, round_points
-from engine.tiles import TILE_ORDER, Tile, double_set, highest_double, pip_total
+from engine.tiles import Tile, double_set, highest_double, pip_total, sort_hand
 
 MAX_REDEALS = 1000
 
@@ -53,8 +53,14 @@ class LineGame(Game):
     CHECK_TARGET_IN_PLAY = False
     DOUBLES_INLINE = False
     SCORES_IN_PLAY = False
+    ORDINARY_MATCHING = True  # False in a game that overrides ``connects``
     PASS_WORDS = "passed"
     OUT_CALL = "Domino!"
+
+    def __init__(self, seats: int = 0, seed: int = 0, options: Mapping[str, Any] | None = None) -> None:
+        # Written out although it only passes through: a compiled subclass that inherits __init__ from a base that
+        # allows interpreted subclasses would run it twice (a mypyc quirk), dealing every new game twice.
+        super().__init__(seats, seed, options)
 
     # ----- options and set ---------------------------------------------------------------------------------------
     def tile_set(self) -> list[Tile]:
@@ -173,10 +179,13 @@ class LineGame(Game):
     def _to_act(self) -> tuple[int, ...]:
         return (self.turn,)
 
+    def _awaits(self, seat: int) -> bool:
+        return seat == self.turn
+
     def plays(self, seat: int) -> list[Action]:
         """Every legal tile play for ``seat`` now."""
         out: list[Action] = []
-        if type(self).connects is LineGame.connects:
+        if self.ORDINARY_MATCHING:
             # Ordinary matching, the common case, without a hook call per tile and end.
             pairs = self.line.end_values()
             for tile in self.hands[seat]:
@@ -212,7 +221,7 @@ class LineGame(Game):
 
     def _play(self, seat: int, action: Play) -> None:
         assert action.face is not None
-        self.hands[seat].remove(action.tile)
+        _remove(self.hands[seat], action.tile)
         placed = self.line.place(action.tile, action.end, action.face, seat)
         self.passes = 0
         self.emit(
@@ -236,7 +245,7 @@ class LineGame(Game):
             drawn += 1
             if voluntary or self.plays(seat):
                 break
-        self.hands[seat].sort(key=TILE_ORDER, reverse=True)
+        self.hands[seat][:] = sort_hand(self.hands[seat])
         word = "tile" if drawn == 1 else "tiles"
         self.emit("draw", f"{self.seat_name(seat)} drew {drawn} {word}.", seat, count=drawn)
 
@@ -320,7 +329,7 @@ class LineGame(Game):
     # ----- names, views and zones ---------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
         """A seat in words (the bot shows names instead)."""
-        return f"Seat {seat + 1}"
+        return _SEAT_NAMES[seat] if 0 <= seat < len(_SEAT_NAMES) else f"Seat {seat + 1}"
 
     def side_name(self, side: int) -> str:
         """A side in words."""
@@ -368,16 +377,31 @@ class LineGame(Game):
         return self.tile_set()
 
 
-_PLAYS: dict[tuple[Tile, str, int], Play] = {}
+_SEAT_NAMES = tuple(f"Seat {seat + 1}" for seat in range(12))
+_ARM_CODES = {"W": 0, "E": 1, "N": 2, "S": 3}
+_TOP = 19  # tiles go up to double-eighteen (Tile.of)
+_PLAYS: list[Play | None] = [None] * (_TOP * _TOP * 4 * 2)
 
 
 def play_action(tile: Tile, arm: str, face: int) -> Play:
-    """The (interned) action of playing ``tile`` on ``arm`` with ``face`` touching."""
-    key = (tile, arm, face)
-    action = _PLAYS.get(key)
+    """The (interned) action of playing ``tile`` on ``arm`` with ``face`` touching: one table look-up."""
+    code = _ARM_CODES.get(arm, -1)
+    if code < 0 or not tile.has(face):
+        return Play(tile, arm, face)  # not a play any line game offers; made as asked, and refused as illegal
+    index = ((tile.high * _TOP + tile.low) * 4 + code) * 2 + (face != tile.high)
+    action = _PLAYS[index]
     if action is None:
-        action = _PLAYS[key] = Play(tile, arm, face)
+        action = _PLAYS[index] = Play(tile, arm, face)
     return action
+
+
+def _remove(hand: list[Tile], tile: Tile) -> None:
+    """Take ``tile`` out of ``hand`` (by identity first: tiles are interned)."""
+    for at, held in enumerate(hand):
+        if held is tile:
+            del hand[at]
+            return
+    hand.remove(tile)
 
 
 def _minus(tiles: list[Tile], used: list[Tile]) -> list[Tile]:

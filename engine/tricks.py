@@ -92,7 +92,7 @@ class NumberSuits:
     declare: bool = False
 
     def __post_init__(self) -> None:
-        if self.trump is not None and self.trump not in (*NUMBER_SUITS, DOUBLES):
+        if self.trump is not None and self.trump not in NUMBER_SUITS and self.trump != DOUBLES:
             raise ValueError(f"unknown trump suit {self.trump!r}")
         if self.doubles not in (IN_NUMBERS, OWN_SUIT, BOTH):
             raise ValueError(f"unknown doubles rule {self.doubles!r}")

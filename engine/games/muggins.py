@@ -106,6 +106,9 @@ class MugginsGame(LineGame):
         self.award_in_play(seat, points, f"{name} scores {points}: the ends total {points}.")
 
     # ----- claims (MUG-7) -------------------------------------------------------------------------------------
+    def _awaits(self, seat: int) -> bool:
+        return seat in self._to_act()
+
     def _to_act(self) -> tuple[int, ...]:
         if self.claim is None:
             return (self.turn,)
