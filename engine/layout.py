@@ -124,6 +124,14 @@ class LineOfPlay:
             return list(ARMS)
         return ["W", "E"]
 
+    def is_open(self, arm: str) -> bool:
+        """True when a tile may be added to ``arm`` now (``arm in open_arms()``, answered without a list)."""
+        if self.center is None:
+            return False
+        if not self.spinner or not self.center.is_double:
+            return arm in self.line_arms
+        return arm in self.open_arms()
+
     def end_value(self, arm: str) -> int:
         """The value an arm shows: its outermost tile's exposed end, or the centre's end while it is empty."""
         placed = self.arms[arm]
@@ -150,7 +158,7 @@ class LineOfPlay:
 
     def place(self, tile: Tile, arm: str, face: int, seat: int) -> Placed:
         """Add ``tile`` to ``arm`` with its ``face`` end touching; the game has already checked the connection."""
-        if arm not in self.open_arms():
+        if not self.is_open(arm):
             raise IllegalAction(f"the {ARM_WORDS.get(arm, arm)} end is not open")
         if not tile.has(face):
             raise IllegalAction(f"{tile} has no {face} end")

@@ -9,9 +9,10 @@ way python-chess variants override a board.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
-from engine.actions import Action, Draw, Pass, Play
+from engine.actions import Action, Draw, Event, Pass, Play
 from engine.errors import BadOption, IllegalAction
 from engine.game import Game, OptionSpec
 from engine.layout import ARM_WORDS, LineOfPlay, OpenEnd, Placed
@@ -97,12 +98,14 @@ class LineGame(Game):
 
     def _start_round(self) -> None:
         self.round_no += 1
+        size = self.hand_size()
+        rigged = self.rigged("deal") is not None
         for _ in range(MAX_REDEALS):
             self.line = self.make_line()
             self.passes = 0
             tiles = self.tile_set()
-            hands, rest = self.deal_from(tiles, [self.hand_size()] * self.seats)
-            if self.rigged_deal() is not None and self.rigged("boneyard") is not None:
+            hands, rest = self.deal_from(tiles, [size] * self.seats)
+            if rigged and self.rigged("boneyard") is not None:
                 # A rigged boneyard is drawn from in order; a block game has none, so it is dead like the rest.
                 self.boneyard = rest if self.DRAWS else []
                 self.dead = _minus(tiles, [t for h in hands for t in h] + self.boneyard)
@@ -111,11 +114,11 @@ class LineGame(Game):
             else:
                 self.boneyard, self.dead = [], rest
             self.hands = hands
-            self.emit("deal", f"Round {self.round_no}: {self.hand_size()} tiles each.")
+            self.emit("deal", f"Round {self.round_no}: {size} tiles each.")
             if self.open_round():
                 return
             self.emit("redeal", "Nobody holds a double: the tiles are reshuffled and dealt again.")
-            if self.rigged_deal() is not None:
+            if rigged:
                 raise BadOption("the rigged deal gives nobody a double, so the round cannot open")
         raise IllegalAction("could not deal an opening double")  # pragma: no cover - vanishingly unlikely
 
@@ -187,7 +190,18 @@ class LineGame(Game):
         out: list[Action] = []
         if self.ORDINARY_MATCHING:
             # Ordinary matching, the common case, without a hook call per tile and end.
-            pairs = self.line.end_values()
+            line = self.line
+            if not line.spinner and len(line.line_arms) == 2:
+                # Two ends, west and east (most line games, most of the time): tile by tile, west first.
+                west, east = line.end_value("W"), line.end_value("E")
+                for tile in self.hands[seat]:
+                    high, low = tile.high, tile.low
+                    if high == west or low == west:
+                        out.append(_play_at(tile, 0, west))
+                    if high == east or low == east:
+                        out.append(_play_at(tile, 1, east))
+                return out
+            pairs = line.end_values()
             for tile in self.hands[seat]:
                 high, low = tile.high, tile.low
                 for arm, value in pairs:
@@ -224,10 +238,8 @@ class LineGame(Game):
         _remove(self.hands[seat], action.tile)
         placed = self.line.place(action.tile, action.end, action.face, seat)
         self.passes = 0
-        self.emit(
-            "play", f"{self.seat_name(seat)} played {action.tile} on the {ARM_WORDS[action.end]}.", seat,
-            tile=str(action.tile), end=action.end,
-        )
+        words, data = _play_words(action)
+        self.log.append(Event("play", self.seat_name(seat) + words, seat, None, 0, data))
         self.after_play(seat, placed, action.end)
         if self._over:
             return
@@ -383,15 +395,44 @@ _TOP = 19  # tiles go up to double-eighteen (Tile.of)
 _PLAYS: list[Play | None] = [None] * (_TOP * _TOP * 4 * 2)
 
 
+_ARMS_BY_CODE = ("W", "E", "N", "S")
+
+
 def play_action(tile: Tile, arm: str, face: int) -> Play:
     """The (interned) action of playing ``tile`` on ``arm`` with ``face`` touching: one table look-up."""
     code = _ARM_CODES.get(arm, -1)
     if code < 0 or not tile.has(face):
         return Play(tile, arm, face)  # not a play any line game offers; made as asked, and refused as illegal
+    return _play_at(tile, code, face)
+
+
+_WORDS: list[tuple[str, Mapping[str, Any]] | None] = [None] * len(_PLAYS)
+
+
+def _play_words(action: Play) -> tuple[str, Mapping[str, Any]]:
+    """What a play event says after the player's name (" played 6-4 on the left.") and its data, made once per play
+    (a play event is logged at every turn)."""
+    tile, face = action.tile, action.face
+    code = _ARM_CODES.get(action.end, -1)
+    index = -1
+    if code >= 0 and face is not None and tile.has(face) and tile.high < _TOP:
+        index = ((tile.high * _TOP + tile.low) * 4 + code) * 2 + (face != tile.high)
+        cached = _WORDS[index]
+        if cached is not None:
+            return cached
+    made = (f" played {tile} on the {ARM_WORDS.get(action.end, action.end)}.",
+            MappingProxyType({"tile": str(tile), "end": action.end}))
+    if index >= 0:
+        _WORDS[index] = made
+    return made
+
+
+def _play_at(tile: Tile, code: int, face: int) -> Play:
+    """:func:`play_action` for an arm given by its code (0-3 for W, E, N, S) and a face the tile has."""
     index = ((tile.high * _TOP + tile.low) * 4 + code) * 2 + (face != tile.high)
     action = _PLAYS[index]
     if action is None:
-        action = _PLAYS[index] = Play(tile, arm, face)
+        action = _PLAYS[index] = Play(tile, _ARMS_BY_CODE[code], face)
     return action
 
 
