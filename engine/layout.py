@@ -94,6 +94,14 @@ class LineOfPlay:
         self.center_seat: int | None = None
         self.arms: dict[str, list[Placed]] = {arm: [] for arm in ARMS}
 
+    def __deepcopy__(self, memo: dict[int, object]) -> LineOfPlay:
+        twin = LineOfPlay(self.spinner, self.cross_first, self.line_arms)
+        twin.center = self.center
+        twin.center_seat = self.center_seat
+        twin.arms = {arm: list(placed) for arm, placed in self.arms.items()}  # placed tiles never change
+        memo[id(self)] = twin
+        return twin
+
     @property
     def started(self) -> bool:
         """True once the first tile is down."""

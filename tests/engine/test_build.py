@@ -197,3 +197,35 @@ def _docstrings_with_examples(path: Path) -> int:
     tree = ast.parse(path.read_text())
     kinds = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
     return sum(1 for node in ast.walk(tree) if isinstance(node, kinds) and ">>>" in (ast.get_docstring(node) or ""))
+
+
+def test_clone_is_the_same_game_and_independent() -> None:
+    """``clone`` (computer players try moves on it) copies every piece of state, and shares nothing that changes."""
+    for key, spec in catalogue().items():
+        for seed in range(2):
+            seats = spec.seats[seed % len(spec.seats)]
+            game = new_game(key, seats, seed)
+            rng = random.Random(seed)
+            for step in range(160):
+                if game.is_over:
+                    break
+                if step % 9 == 0:
+                    twin = game.clone()
+                    before = game.snapshot()
+                    assert twin.snapshot() == before, key
+                    # The copy plays on alone: the original does not change.
+                    for _ in range(6):
+                        if twin.is_over:
+                            break
+                        actor = rng.choice(twin.to_act)
+                        twin.apply(actor, rng.choice(twin.legal_actions(actor)))
+                    assert game.snapshot() == before, key
+                    # And the same move on both keeps them the same game.
+                    twin = game.clone()
+                    actor = rng.choice(game.to_act)
+                    action = rng.choice(game.legal_actions(actor))
+                    assert [e.text for e in twin.apply(actor, action)] == [e.text for e in game.apply(actor, action)]
+                    assert twin.snapshot() == game.snapshot(), key
+                    continue
+                actor = rng.choice(game.to_act)
+                game.apply(actor, rng.choice(game.legal_actions(actor)))
