@@ -2,7 +2,7 @@
 ``dominoes`` package (a benchmark-only dependency: ``pip install -e '.[bench]'``) on its own game, the four-player
 double-six Block game, measured in the same run.
 
-    .venv/bin/python benchmarks/engine_throughput.py [--seconds 2]
+    .venv/bin/python benchmarks/engine_throughput.py [--seconds 2] [--block-only] [--pure-too]
 
 The unit of comparison is one hand (round): a fresh deal played with random legal moves until it ends, in both
 engines. Our figure includes building the game through ``new_game`` (options validated, seeded deal) and checking
@@ -15,8 +15,10 @@ The engine runs compiled by mypyc after ``pip install -e .`` (the first line pri
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -67,34 +69,49 @@ def their_block_hand(seed: int) -> None:
         game.make_move(*random.choice(game.valid_moves))
 
 
+def block_comparison(seconds: float, trials: int) -> tuple[float, float]:
+    """(our hands/s, dominoes hands/s): medians of interleaved trials, so both see the same machine load."""
+    ours, theirs = [], []
+    for _ in range(trials):
+        ours.append(rate(our_block_hand, seconds))
+        theirs.append(rate(their_block_hand, seconds))
+    return statistics.median(ours), statistics.median(theirs)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=1.5, help="time per measurement")
     parser.add_argument("--trials", type=int, default=3, help="measurements per figure (median reported)")
+    parser.add_argument("--block-only", action="store_true", help="only the Block comparison with dominoes")
+    parser.add_argument("--pure-too", action="store_true",
+                        help="then the same comparison with the pure Python engine (DOMINO_HALL_PURE=1, a subprocess)")
     args = parser.parse_args()
 
     print(f"Python {sys.version.split()[0]}; engine {engine.BUILD}; median of {args.trials} trials of "
           f"{args.seconds} s each")
-    print(f"{'game':16}{'seats':>6}{'matches/s':>12}")
-    for key, spec in catalogue().items():
-        seats = 4 if 4 in spec.seats else spec.seats[0]
-        figure = statistics.median(rate(our_match(key, seats), args.seconds) for _ in range(args.trials))
-        print(f"{key:16}{seats:>6}{figure:>12.1f}")
+    if not args.block_only:
+        print(f"{'game':16}{'seats':>6}{'matches/s':>12}")
+        for key, spec in catalogue().items():
+            seats = 4 if 4 in spec.seats else spec.seats[0]
+            figure = statistics.median(rate(our_match(key, seats), args.seconds) for _ in range(args.trials))
+            print(f"{key:16}{seats:>6}{figure:>12.1f}")
 
     try:
         import dominoes  # noqa: F401
     except ImportError:
         print("\n(the dominoes package is not installed: pip install -e '.[bench]' for the comparison)")
         return 0
-    ours, theirs = [], []
-    for _ in range(args.trials):  # interleaved, so both see the same machine load
-        ours.append(rate(our_block_hand, args.seconds))
-        theirs.append(rate(their_block_hand, args.seconds))
-    our_rate, their_rate = statistics.median(ours), statistics.median(theirs)
-    print("\nFour-player double-six Block, one hand, random legal moves:")
+    our_rate, their_rate = block_comparison(args.seconds, args.trials)
+    print(f"\nFour-player double-six Block, one hand, random legal moves ({engine.BUILD}):")
     print(f"  domino-hall {our_rate:10.1f} hands/s")
     print(f"  dominoes    {their_rate:10.1f} hands/s")
     print(f"  ratio       {our_rate / their_rate:10.2f}x (target: at least 2x)")
+    if args.pure_too and engine.NATIVE:
+        sys.stdout.flush()
+        subprocess.run(
+            [sys.executable, __file__, "--block-only", "--seconds", str(args.seconds), "--trials", str(args.trials)],
+            env={**os.environ, "DOMINO_HALL_PURE": "1"}, check=True,
+        )
     return 0
 
 
