@@ -35,6 +35,17 @@ COMPILED = [
     "engine/games/matador.py",
     "engine/games/tiddle_a_wink.py",
     "engine/games/sebastopol.py",
+    "engine/tricks.py",
+    "engine/trickgame.py",
+    "engine/fortytwo.py",
+    "engine/games/texas42.py",
+    "engine/games/seventy_nine.py",
+    "engine/games/euchre.py",
+    "engine/games/black_tile.py",
+    "engine/poker_hands.py",
+    "engine/poker_betting.py",
+    "engine/games/poker.py",
+    "engine/games/bingo.py",
 ]
 RECORD = HERE / "engine" / "_native_build.py"
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import copy
 import dataclasses
 import random
-from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -133,11 +132,13 @@ def _normalise_rig(rig: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class Game(ABC):
+class Game:
     """One match of one game: rounds until a side reaches the target (or the game's own end).
 
     Subclasses implement :meth:`_setup`, :meth:`_to_act`, :meth:`_legal`, :meth:`_apply`, :meth:`_view`,
-    :meth:`zones` and :meth:`full_set`. Randomness comes only from ``self.rng``, seeded at creation.
+    :meth:`hand_lists`, :meth:`zones` and :meth:`full_set`. Randomness comes only from ``self.rng``, seeded at
+    creation. (Not an ``abc.ABC``: compiled by mypyc, the subclasses of an ABC share one isinstance cache, which then
+    gives wrong answers.)
     """
 
     spec: ClassVar[GameSpec]
@@ -401,37 +402,37 @@ class Game(ABC):
         """Reject option combinations this game cannot play (BadOption). Default: all are fine."""
         return None
 
-    @abstractmethod
     def _setup(self) -> None:
         """Deal the first round."""
+        raise NotImplementedError(f"{type(self).__name__} does not define _setup")
 
-    @abstractmethod
     def _to_act(self) -> tuple[int, ...]:
         """Seats awaited now (the match is not over)."""
+        raise NotImplementedError(f"{type(self).__name__} does not define _to_act")
 
-    @abstractmethod
     def _legal(self, seat: int) -> list[Action]:
         """Legal actions for an awaited seat."""
+        raise NotImplementedError(f"{type(self).__name__} does not define _legal")
 
-    @abstractmethod
     def _apply(self, seat: int, action: Action) -> None:
         """Carry out a legal action, emitting events."""
+        raise NotImplementedError(f"{type(self).__name__} does not define _apply")
 
-    @abstractmethod
     def _view(self, seat: int | None, view: dict[str, Any]) -> None:
         """Add the game's own public state to ``view`` (never another seat's hidden tiles)."""
+        raise NotImplementedError(f"{type(self).__name__} does not define _view")
 
-    @abstractmethod
     def hand_lists(self) -> list[list[Tile]]:
         """Each seat's hand."""
+        raise NotImplementedError(f"{type(self).__name__} does not define hand_lists")
 
-    @abstractmethod
     def zones(self) -> dict[str, list[Tile]]:
         """Where every tile of :meth:`full_set` is now (hands, line, boneyard, tricks, dead...)."""
+        raise NotImplementedError(f"{type(self).__name__} does not define zones")
 
-    @abstractmethod
     def full_set(self) -> list[Tile]:
         """Every tile this game is played with (two of each for Seventy-Nine)."""
+        raise NotImplementedError(f"{type(self).__name__} does not define full_set")
 
     def visible_tiles(self, seat: int | None) -> Counter[Tile]:
         """Tiles ``seat`` may see: its own hand and every public zone. Default: all zones but hands/boneyard/dead."""
@@ -454,9 +455,12 @@ _VALUES = (int, str, float, type(None), Tile, Action, Event, frozenset)
 
 
 def deep_copy(value: Any, memo: dict[int, Any]) -> Any:
-    """``copy.deepcopy(value, memo)``, quicker on what game state is made of: values (tiles, actions, events, numbers,
-    text) are shared, lists, dicts and tuples are copied here, a ``random.Random`` by its state; anything else goes to
-    ``copy.deepcopy``. Shared references stay shared, through ``memo``, as with ``deepcopy``."""
+    """``copy.deepcopy(value, memo)``, quicker on what game state is made of.
+
+    Values (tiles, actions, events, numbers, text, frozen dataclasses) are shared; lists, dicts, tuples and other
+    dataclasses are copied here, a ``random.Random`` by its state; anything else goes to ``copy.deepcopy``. Shared
+    references stay shared, through ``memo``, as with ``deepcopy``.
+    """
     if isinstance(value, _VALUES):
         return value
     key = id(value)
@@ -486,6 +490,18 @@ def deep_copy(value: Any, memo: dict[int, Any]) -> Any:
         twin.setstate(value.getstate())
         memo[key] = twin
         return twin
+    params = getattr(kind, "__dataclass_params__", None)
+    if params is not None:
+        if params.frozen:
+            return value  # a frozen dataclass is a value (the engine's hold only values)
+        # Made through its __init__, as compiled classes must be (copy.deepcopy would skip it).
+        fields = dataclasses.fields(value)
+        made = kind(**{f.name: deep_copy(getattr(value, f.name), memo) for f in fields if f.init})
+        for f in fields:
+            if not f.init:
+                setattr(made, f.name, deep_copy(getattr(value, f.name), memo))
+        memo[key] = made
+        return made
     return copy.deepcopy(value, memo)
 
 

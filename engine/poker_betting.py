@@ -44,6 +44,18 @@ class Betting:
         self.raises = 0
         self.round_no = 0
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Betting:
+        twin = Betting(self.seats, self.stacks, self.live)
+        twin.committed = list(self.committed)
+        twin.bets = list(self.bets)
+        twin.acted = list(self.acted)
+        twin.folded = list(self.folded)
+        twin.pot = self.pot
+        twin.raises = self.raises
+        twin.round_no = self.round_no
+        memo[id(self)] = twin
+        return twin
+
     # ----- state in numbers --------------------------------------------------------------------------------------
     def standing(self) -> list[int]:
         """Seats in the hand that have not folded."""

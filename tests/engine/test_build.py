@@ -229,3 +229,18 @@ def test_clone_is_the_same_game_and_independent() -> None:
                     continue
                 actor = rng.choice(game.to_act)
                 game.apply(actor, rng.choice(game.legal_actions(actor)))
+
+
+def test_isinstance_answers_by_the_class_tree_whatever_was_asked_before() -> None:
+    """Compiled subclasses of an ``abc.ABC`` share one isinstance cache, so a "no" for one class poisoned the
+    answer for another (a Texas 42 game was then not a Game). ``Game`` is therefore a plain class."""
+    from engine.fortytwo import FortyTwoGame
+    from engine.game import Game
+    from engine.trickgame import TrickGame
+
+    bases = (LineGame, TrickGame, FortyTwoGame, Game)
+    games = [new_game(key, spec.seats[0], 1) for key, spec in catalogue().items()]
+    for _ in range(2):
+        for game in games:
+            for base in bases:  # "no" answers first for most games, then the "yes" ones
+                assert isinstance(game, base) == (base in type(game).__mro__), (type(game), base)
