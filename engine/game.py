@@ -185,7 +185,7 @@ class Game:
 
     def legal_actions(self, seat: Any) -> list[Action]:
         """Every legal action for ``seat`` now (empty when it is not that seat's decision)."""
-        if self._over or not isinstance(seat, int) or not self._awaits(seat):
+        if self._over or not isinstance(seat, int) or isinstance(seat, bool) or not self._awaits(seat):
             return []
         return list(self._legal_now(seat))
 

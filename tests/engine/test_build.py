@@ -244,3 +244,22 @@ def test_isinstance_answers_by_the_class_tree_whatever_was_asked_before() -> Non
         for game in games:
             for base in bases:  # "no" answers first for most games, then the "yes" ones
                 assert isinstance(game, base) == (base in type(game).__mro__), (type(game), base)
+
+
+def test_bad_input_of_the_wrong_type_gets_the_engines_errors() -> None:
+    """The compiled engine checks argument types itself; the contract's entry points still answer bad input with
+    the engine's own errors (a seat that is not a number, an action that is not an action) and change nothing."""
+    from engine import IllegalAction, NotYourTurn, Pass
+
+    for key, spec in catalogue().items():
+        game = new_game(key, spec.seats[0], 3)
+        before = game.snapshot()
+        seat = game.to_act[0]
+        for bad_seat in ("0", None, 1.0, True, -1, 99):
+            with pytest.raises(NotYourTurn):
+                game.apply(bad_seat, Pass())
+            assert game.legal_actions(bad_seat) == []
+        for bad_action in ("pass", None, 3, ("play", "6-6")):
+            with pytest.raises(IllegalAction):
+                game.apply(seat, bad_action)
+        assert game.snapshot() == before, key
