@@ -17,7 +17,7 @@ from engine.errors import BadOption, IllegalAction
 from engine.game import Game, OptionSpec
 from engine.layout import ARM_WORDS, LineOfPlay, OpenEnd, Placed
 from engine.scoring import cascade, lowest_unique, round_points
-from engine.tiles import Tile, double_set, highest_double, pip_total, sort_hand
+from engine.tiles import PIP_VALUES, Tile, double_set, highest_double, pip_total, sort_hand
 
 MAX_REDEALS = 1000
 
@@ -390,23 +390,34 @@ class LineGame(Game):
 
 
 _SEAT_NAMES = tuple(f"Seat {seat + 1}" for seat in range(12))
-_ARM_CODES = {"W": 0, "E": 1, "N": 2, "S": 3}
-_TOP = 19  # tiles go up to double-eighteen (Tile.of)
-_PLAYS: list[Play | None] = [None] * (_TOP * _TOP * 4 * 2)
 
-
+# Play actions are interned in a table, with the words of their play event: one slot per tile, arm and face.
 _ARMS_BY_CODE = ("W", "E", "N", "S")
+_ARM_CODES = {arm: code for code, arm in enumerate(_ARMS_BY_CODE)}
+_PLAYS: list[Play | None] = [None] * (PIP_VALUES * PIP_VALUES * 4 * 2)
+_WORDS: list[tuple[str, Mapping[str, Any]] | None] = [None] * len(_PLAYS)
+
+
+def _slot(tile: Tile, code: int, face: int) -> int:
+    """The table slot of ``tile`` on the arm with ``code`` (0-3 for W, E, N, S), ``face`` (one of its ends) inward."""
+    return ((tile.high * PIP_VALUES + tile.low) * 4 + code) * 2 + (face != tile.high)
 
 
 def play_action(tile: Tile, arm: str, face: int) -> Play:
     """The (interned) action of playing ``tile`` on ``arm`` with ``face`` touching: one table look-up."""
     code = _ARM_CODES.get(arm, -1)
-    if code < 0 or not tile.has(face):
+    if code < 0 or not tile.has(face) or tile.high >= PIP_VALUES:
         return Play(tile, arm, face)  # not a play any line game offers; made as asked, and refused as illegal
     return _play_at(tile, code, face)
 
 
-_WORDS: list[tuple[str, Mapping[str, Any]] | None] = [None] * len(_PLAYS)
+def _play_at(tile: Tile, code: int, face: int) -> Play:
+    """:func:`play_action` for an arm given by its code and a face the tile has."""
+    slot = _slot(tile, code, face)
+    action = _PLAYS[slot]
+    if action is None:
+        action = _PLAYS[slot] = Play(tile, _ARMS_BY_CODE[code], face)
+    return action
 
 
 def _play_words(action: Play) -> tuple[str, Mapping[str, Any]]:
@@ -414,26 +425,17 @@ def _play_words(action: Play) -> tuple[str, Mapping[str, Any]]:
     (a play event is logged at every turn)."""
     tile, face = action.tile, action.face
     code = _ARM_CODES.get(action.end, -1)
-    index = -1
-    if code >= 0 and face is not None and tile.has(face) and tile.high < _TOP:
-        index = ((tile.high * _TOP + tile.low) * 4 + code) * 2 + (face != tile.high)
-        cached = _WORDS[index]
+    known = code >= 0 and face is not None and tile.has(face) and tile.high < PIP_VALUES
+    slot = _slot(tile, code, face) if known and face is not None else -1
+    if slot >= 0:
+        cached = _WORDS[slot]
         if cached is not None:
             return cached
     made = (f" played {tile} on the {ARM_WORDS.get(action.end, action.end)}.",
             MappingProxyType({"tile": str(tile), "end": action.end}))
-    if index >= 0:
-        _WORDS[index] = made
+    if slot >= 0:
+        _WORDS[slot] = made
     return made
-
-
-def _play_at(tile: Tile, code: int, face: int) -> Play:
-    """:func:`play_action` for an arm given by its code (0-3 for W, E, N, S) and a face the tile has."""
-    index = ((tile.high * _TOP + tile.low) * 4 + code) * 2 + (face != tile.high)
-    action = _PLAYS[index]
-    if action is None:
-        action = _PLAYS[index] = Play(tile, _ARMS_BY_CODE[code], face)
-    return action
 
 
 def _remove(hand: list[Tile], tile: Tile) -> None:

@@ -64,7 +64,7 @@ class Tile:
         key = (a, b) if a >= b else (b, a)
         tile = _INTERNED.get(key)
         if tile is None:
-            if key[1] < 0 or key[0] > 18:
+            if key[1] < 0 or key[0] >= PIP_VALUES:
                 raise BadOption(f"{a}-{b} is not a domino")
             tile = Tile(*key)
             _INTERNED[key] = tile
@@ -101,8 +101,8 @@ class Tile:
         raise ValueError(f"{self} has no {value}")
 
     def __str__(self) -> str:
-        if 0 <= self.low <= self.high < _TOP:
-            index = self.high * _TOP + self.low
+        if 0 <= self.low <= self.high < PIP_VALUES:
+            index = self.high * PIP_VALUES + self.low
             name = _NAMES[index]
             if name is None:
                 name = _NAMES[index] = f"{self.high}-{self.low}"
@@ -120,8 +120,9 @@ class Tile:
 
 
 _INTERNED: dict[tuple[int, int], Tile] = {}
-_TOP = 19  # Tile.of allows up to double-eighteen
-_NAMES: list[str | None] = [None] * (_TOP * _TOP)
+#: How many pip values a tile end may show: 0 to 18 (Tile.of allows up to double-eighteen).
+PIP_VALUES = 19
+_NAMES: list[str | None] = [None] * (PIP_VALUES * PIP_VALUES)
 
 
 @cache
