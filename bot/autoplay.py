@@ -8,6 +8,8 @@ import engine
 from bot import offload
 from bot.service_core import COMPUTER, TIMER, ServiceCore, log
 from bot.table import (
+    COMPUTER_LEVELS,
+    DEFAULT_LEVEL,
     PLAYING,
     Table,
 )
@@ -106,6 +108,9 @@ class Autoplay(ServiceCore):
     async def _computer_choice(self, table: Table, game: engine.Game, seat: int) -> Action:
         player = table.players.get(seat)
         if player is None:
-            player = table.players[seat] = self.player_factory(game.key, table.row.seed * 16 + seat)
+            seats = table.seats
+            level = seats[seat].level if seat < len(seats) and seats[seat].computer else DEFAULT_LEVEL
+            player = table.players[seat] = self.player_factory(game.key, table.row.seed * 16 + seat,
+                                                               COMPUTER_LEVELS[level])
         return await offload.run_in("computer", player.choose, game, seat)
 

@@ -10,12 +10,14 @@ from bot.service_core import ServiceCore, TableUpdate, log, state_text
 from bot.storage import TableRow
 from bot.table import (
     ABANDONED,
+    DEFAULT_LEVEL,
     LOBBY,
     PLAYING,
     NotAllowed,
     Seat,
     StaleClick,
     Table,
+    computer_levels,
 )
 from engine.errors import BadOption
 
@@ -79,9 +81,27 @@ class Lobbies(ServiceCore):
             self._need_host(table, user_id, "add a computer player")
             if len(table.seats) >= table.max_seats:
                 raise NotAllowed(f"The table is full ({table.max_seats} seats).")
-            number = 1 + sum(1 for s in table.seats if s.computer)
-            name = f"Computer {number}"
-            await self._lobby_change(table, f"{name} added", seats=[*table.row.seats, Seat(name).to_dict()])
+            computers = [s for s in table.seats if s.computer]
+            name = f"Computer {1 + len(computers)}"
+            level = computers[-1].level if computers else DEFAULT_LEVEL  # as strong as the others
+            seat = Seat(name, level=level)
+            await self._lobby_change(table, f"{name} added ({level})", seats=[*table.row.seats, seat.to_dict()])
+        return table
+
+    async def set_computer_level(self, table_id: int, user_id: int, level: str) -> Table:
+        """The host sets how strong the table's computer players are (all of them, and those added later)."""
+        table = self.get(table_id)
+        async with table.lock:
+            self._need_lobby(table)
+            self._need_host(table, user_id, "choose how strong the computer players are")
+            offered = computer_levels(table.spec)
+            if level not in offered:
+                raise NotAllowed(f"There is no computer level {level!r} for {table.spec.title}; the levels are: "
+                                 f"{', '.join(offered)}.")
+            if not any(s.computer for s in table.seats):
+                raise NotAllowed("There is no computer player at this table yet: Add computer first.")
+            seats = [Seat(s.name, s.user_id, level).to_dict() if s.computer else s.to_dict() for s in table.seats]
+            await self._lobby_change(table, f"computer players set to {level}", seats=seats)
         return table
 
     async def remove_computer(self, table_id: int, user_id: int) -> Table:

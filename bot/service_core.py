@@ -43,7 +43,7 @@ class TableUpdate:
 
 
 Listener = Callable[[TableUpdate], None]
-PlayerFactory = Callable[[str, int], Player]
+PlayerFactory = Callable[[str, int, str], Player]  # (game key, seed, engine level) -> a computer player
 
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from bot.storage import TableRow
 from engine import Game, GameSpec, catalogue
 from engine.ai import Player
+from engine.ai.search import SEARCHED_FAMILIES
 from engine.errors import BadOption
 
 LOBBY, PLAYING, FINISHED, ABANDONED = "lobby", "playing", "finished", "abandoned"
@@ -38,12 +39,24 @@ class NoSuchTable(TableError):
         super().__init__(message)
 
 
+#: Computer player strengths a host may choose, and the engine's player for each (``engine.ai.computer_player``).
+COMPUTER_LEVELS = {"easy": "random", "normal": "best", "strong": "search"}
+DEFAULT_LEVEL = "normal"
+
+
+def computer_levels(spec: GameSpec) -> list[str]:
+    """The levels offered for a game: ``strong`` only where the search player searches (elsewhere it would play
+    exactly as ``normal``)."""
+    return [level for level in COMPUTER_LEVELS if level != "strong" or spec.family in SEARCHED_FAMILIES]
+
+
 @dataclass(frozen=True)
 class Seat:
-    """Who sits in a seat: a member (``user_id``) or a computer player (``user_id`` None)."""
+    """Who sits in a seat: a member (``user_id``) or a computer player (``user_id`` None) of some ``level``."""
 
     name: str
     user_id: int | None = None
+    level: str = DEFAULT_LEVEL
 
     @property
     def computer(self) -> bool:
@@ -52,13 +65,18 @@ class Seat:
 
     def to_dict(self) -> dict[str, Any]:
         """The stored form."""
-        return {"name": self.name, "user_id": self.user_id}
+        data: dict[str, Any] = {"name": self.name, "user_id": self.user_id}
+        if self.computer:
+            data["level"] = self.level
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Seat:
-        """Read the stored form back."""
+        """Read the stored form back (seats saved before levels existed are ``normal``)."""
         user_id = data.get("user_id")
-        return cls(str(data.get("name", "?")), int(user_id) if user_id is not None else None)
+        level = data.get("level")
+        return cls(str(data.get("name", "?")), int(user_id) if user_id is not None else None,
+                   level if level in COMPUTER_LEVELS else DEFAULT_LEVEL)
 
 
 @dataclass

@@ -126,6 +126,9 @@ class Play(commands.Cog):
     async def computer(self, i: discord.Interaction[Any], tid: int, ver: int, arg: str, values: list[str]) -> None:
         await self._lobby(i, self.service.add_computer(tid, i.user.id))
 
+    async def level(self, i: discord.Interaction[Any], tid: int, ver: int, arg: str, values: list[str]) -> None:
+        await self._lobby(i, self.service.set_computer_level(tid, i.user.id, values[0] if values else ""))
+
     async def start(self, i: discord.Interaction[Any], tid: int, ver: int, arg: str, values: list[str]) -> None:
         await self._lobby(i, self.service.start_game(tid, ver, i.user.id))
 
@@ -300,7 +303,8 @@ async def tell(interaction: discord.Interaction[Any], message: str) -> None:
 
 
 CLICKS: dict[str, Click] = {
-    "join": Play.join, "leave": Play.leave, "computer": Play.computer, "start": Play.start, "cancel": Play.cancel,
+    "join": Play.join, "leave": Play.leave, "computer": Play.computer, "level": Play.level, "start": Play.start,
+    "cancel": Play.cancel,
     "rules": Play.rules, "page": Play.page, "opt": Play.option, "uncomputer": Play.uncomputer, "end": Play.end,
     "run": Play.run, "hand": Play.hand, "m": Play.move, "mc": Play.choose,
 }

@@ -19,11 +19,20 @@ def shown(table: Table) -> list[str]:
     return [discord.utils.escape_markdown(name) for name in table.names]
 
 
+#: How each computer level is shown: its name and what it does.
+LEVEL_WORDS = {
+    "easy": ("Easy", "Random legal moves: for learning the game"),
+    "normal": ("Normal", "Plays sensibly: the game's own strategy"),
+    "strong": ("Strong", "Thinks ahead over possible deals; takes a little longer"),
+}
+
+
 def seat_label(table: Table, index: int) -> str:
-    """A seat in a list: a member's mention (embeds never ping) or a computer's name."""
+    """A seat in a list: a member's mention (embeds never ping) or a computer's name and strength."""
     seat = table.seats[index]
-    label = f"<@{seat.user_id}>" if seat.user_id is not None else f"🤖 {seat.name}"
-    return label + (" (host)" if seat.user_id == table.host_id else "")
+    if seat.computer:
+        return f"🤖 {seat.name} · {LEVEL_WORDS[seat.level][0].lower()}"
+    return f"<@{seat.user_id}>" + (" (host)" if seat.user_id == table.host_id else "")
 
 
 def seat_range(spec: GameSpec) -> str:

@@ -15,7 +15,8 @@ from typing import Any
 import discord
 from discord import ButtonStyle
 
-from bot.table import Table
+from bot.table import Table, computer_levels
+from cogs.text import LEVEL_WORDS
 from engine import Action, Bid, Call, Choose, Play
 from engine.game import option_text
 
@@ -111,7 +112,20 @@ def lobby_view(table: Table) -> discord.ui.View:
         TableButton("start", tid, ver, label="Start", style=ButtonStyle.primary,
                     disabled=table.start_problem() is not None, row=1),
         TableButton("cancel", tid, ver, label="Cancel", style=ButtonStyle.danger, row=1),
+        *level_select(table),
     ])
+
+
+def level_select(table: Table) -> list[discord.ui.Item[Any]]:
+    """The host's choice of how strong the computer players are, once there is one (row 2 of the lobby)."""
+    computers = [s for s in table.seats if s.computer]
+    if not computers:
+        return []
+    current = computers[-1].level
+    options = [discord.SelectOption(label=f"Computer players: {LEVEL_WORDS[level][0]}", value=level,
+                                    description=LEVEL_WORDS[level][1], default=level == current)
+               for level in computer_levels(table.spec)]
+    return [TableSelect("level", table.id, table.version, "", options=options, placeholder="Computer players", row=2)]
 
 
 def table_view(table: Table) -> discord.ui.View | None:

@@ -183,3 +183,26 @@ async def test_hand_image_frames_the_playable_tiles(simcord_env, monkeypatch) ->
     await {0: alice, 1: bob}[seat].click(channel.last_message, label="My hand")
     plays = {str(a.tile) for a in table.game.legal_actions(seat) if hasattr(a, "tile")}
     assert drawn and set(drawn[-1]["playable"]) == plays and plays <= set(drawn[-1]["hand"])
+
+
+async def test_lobby_computer_strength_select_is_the_hosts(simcord_env) -> None:
+    """Once a computer sits, the lobby offers Easy / Normal / Strong; only the host may choose, and the seats list
+    says each computer's strength."""
+    channel, alice, _bob, carol, lobby, tid = await open_lobby(simcord_env)
+    assert not [c for c in components(lobby) if c["type"] == 3]  # no computer yet: no strength menu
+    await alice.click(lobby, label="Add computer")
+    lobby = channel.last_message
+    menu = next(c for c in components(lobby) if c["type"] == 3)
+    assert [o["value"] for o in menu["options"]] == ["easy", "normal", "strong"]
+    assert [o["value"] for o in menu["options"] if o.get("default")] == ["normal"]
+    refused = await carol.select(lobby, ["strong"], custom_id=menu["custom_id"])
+    assert refused.ephemeral and "host" in refused.response.content
+    assert table_of(simcord_env, tid).seats[1].level == "normal"
+    await alice.select(lobby, ["strong"], custom_id=menu["custom_id"])
+    lobby = channel.last_message
+    seats = next(f.value for f in lobby.embeds[0].fields if f.name.startswith("Seats"))
+    assert "Computer 1 · strong" in seats
+    menu = next(c for c in components(lobby) if c["type"] == 3)
+    assert [o["value"] for o in menu["options"] if o.get("default")] == ["strong"]
+    await alice.click(lobby, label="Add computer")
+    assert [s.level for s in table_of(simcord_env, tid).seats if s.computer] == ["strong", "strong"]

@@ -290,3 +290,67 @@ async def test_computers_awaited_after_a_person_wait_for_that_person_mug_7(
     assert table.game.to_act == (0, 1, 2), "the computers did not jump ahead of the person"
     await service.act(tid, table.version, ALICE, str(table.game.legal_actions(0)[0]))
     await until(lambda: table.status == "finished")
+
+
+async def test_computer_levels_host_only_kept_for_new_computers_and_used_in_play(
+        service: TableService, storage: Storage) -> None:
+    """The host chooses how strong the computers are: easy (random), normal (the game's heuristic) or strong
+    (the search player); the choice is stored with each computer seat and survives a restart."""
+    tid = await lobby(service, "block", BOB)
+    with pytest.raises(NotAllowed, match="Add computer first"):
+        await service.set_computer_level(tid, ALICE, "strong")
+    await service.add_computer(tid, ALICE)
+    table = service.get(tid)
+    assert table.seats[2].level == "normal"
+    before = table.version
+    with pytest.raises(NotAllowed, match="host"):
+        await service.set_computer_level(tid, BOB, "easy")
+    with pytest.raises(NotAllowed, match="no computer level"):
+        await service.set_computer_level(tid, ALICE, "grandmaster")
+    assert table.version == before and table.seats[2].level == "normal"
+    await service.set_computer_level(tid, ALICE, "strong")
+    await service.add_computer(tid, ALICE)  # a computer added later is as strong as the others
+    assert [s.level for s in table.seats if s.computer] == ["strong", "strong"]
+    await service.set_computer_level(tid, ALICE, "easy")
+    stored = await storage.tables.get(tid)
+    assert [d.get("level") for d in stored.seats] == [None, None, "easy", "easy"]
+
+    made: list[tuple[str, int, str]] = []
+    real_factory = service.player_factory
+
+    def factory(key: str, seed: int, level: str):  # type: ignore[no-untyped-def]
+        made.append((key, seed, level))
+        return real_factory(key, seed, level)
+
+    service.player_factory = factory
+    await service.set_option(tid, ALICE, "set", "6")
+    await service.start_game(tid, table.version, ALICE)
+    people = {0: ALICE, 1: BOB}
+    for _ in range(200):  # the people move until both computers have had a turn
+        if len(made) == 2 or table.game is None or table.game.is_over:
+            break
+        seat = table.game.to_act[0]
+        if seat in people:
+            await service.act(tid, table.version, people[seat], str(table.game.legal_actions(seat)[0]))
+        else:
+            await asyncio.sleep(0.01)
+    assert sorted(made) == [("block", stored.seed * 16 + 2, "random"), ("block", stored.seed * 16 + 3, "random")]
+
+    restarted = TableService(storage, computer_pause=0.0, turn_time_limit=0.0)
+    await service.close()
+    await restarted.start()
+    try:
+        assert [s.level for s in restarted.get(tid).seats] == ["normal", "normal", "easy", "easy"]
+    finally:
+        await restarted.close()
+
+
+async def test_strong_computers_only_where_the_search_player_searches(service: TableService) -> None:
+    """Domino Poker's computers bet by hand strength; the search player would play them the same, so Strong is
+    not offered there."""
+    tid = await lobby(service, "poker")
+    await service.add_computer(tid, ALICE)
+    with pytest.raises(NotAllowed, match="no computer level 'strong' for Domino Poker"):
+        await service.set_computer_level(tid, ALICE, "strong")
+    await service.set_computer_level(tid, ALICE, "easy")
+    assert service.get(tid).seats[1].level == "easy"
