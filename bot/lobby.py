@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import secrets
+from collections.abc import AsyncIterator
 from typing import Any
 
 import engine
@@ -73,12 +75,18 @@ class Lobbies(ServiceCore):
             await self._lobby_change(table, f"{table.names[seat]} left", seats=seats)
         return table
 
-    async def add_computer(self, table_id: int, user_id: int) -> Table:
-        """The host adds a computer player in the next free seat."""
+    @contextlib.asynccontextmanager
+    async def _hosting(self, table_id: int, user_id: int, what: str) -> AsyncIterator[Table]:
+        """The lobby ``table_id`` under its lock, for its host only (``what`` the host is doing, for the refusal)."""
         table = self.get(table_id)
         async with table.lock:
             self._need_lobby(table)
-            self._need_host(table, user_id, "add a computer player")
+            self._need_host(table, user_id, what)
+            yield table
+
+    async def add_computer(self, table_id: int, user_id: int) -> Table:
+        """The host adds a computer player in the next free seat."""
+        async with self._hosting(table_id, user_id, "add a computer player") as table:
             if len(table.seats) >= table.max_seats:
                 raise NotAllowed(f"The table is full ({table.max_seats} seats).")
             computers = [s for s in table.seats if s.computer]
@@ -90,10 +98,7 @@ class Lobbies(ServiceCore):
 
     async def set_computer_level(self, table_id: int, user_id: int, level: str) -> Table:
         """The host sets how strong the table's computer players are (all of them, and those added later)."""
-        table = self.get(table_id)
-        async with table.lock:
-            self._need_lobby(table)
-            self._need_host(table, user_id, "choose how strong the computer players are")
+        async with self._hosting(table_id, user_id, "choose how strong the computer players are") as table:
             offered = computer_levels(table.spec)
             if level not in offered:
                 raise NotAllowed(f"There is no computer level {level!r} for {table.spec.title}; the levels are: "
@@ -106,10 +111,7 @@ class Lobbies(ServiceCore):
 
     async def remove_computer(self, table_id: int, user_id: int) -> Table:
         """The host removes the last computer player."""
-        table = self.get(table_id)
-        async with table.lock:
-            self._need_lobby(table)
-            self._need_host(table, user_id, "remove a computer player")
+        async with self._hosting(table_id, user_id, "remove a computer player") as table:
             computers = [i for i, s in enumerate(table.seats) if s.computer]
             if not computers:
                 raise NotAllowed("There is no computer player to remove.")
@@ -119,10 +121,7 @@ class Lobbies(ServiceCore):
 
     async def set_option(self, table_id: int, user_id: int, name: str, raw: Any) -> Table:
         """The host sets a house rule (validated against the game's option list)."""
-        table = self.get(table_id)
-        async with table.lock:
-            self._need_lobby(table)
-            self._need_host(table, user_id, "set the house rules")
+        async with self._hosting(table_id, user_id, "set the house rules") as table:
             try:
                 value = table.spec.option(name).parse(raw)
             except BadOption as error:
@@ -132,10 +131,7 @@ class Lobbies(ServiceCore):
 
     async def start_game(self, table_id: int, version: int, user_id: int) -> Table:
         """The host starts the game with the seats and options the lobby shows at ``version``."""
-        table = self.get(table_id)
-        async with table.lock:
-            self._need_lobby(table)
-            self._need_host(table, user_id, "start the game")
+        async with self._hosting(table_id, user_id, "start the game") as table:
             if version != table.version:
                 raise StaleClick("The lobby changed since this button was drawn; look again and press Start.")
             problem = table.start_problem()
