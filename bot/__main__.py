@@ -74,9 +74,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     configure_logging(settings.log_level_number)
     if args.check:
         asyncio.run(check(settings))
-        print(f"domino-hall: settings are fine; database {settings.database_path} is ready")
+        print(f"domino-hall: settings are fine; database {settings.database_label} is ready")
         return 0
-    log.info("starting: database %s, log level %s", settings.database_path, settings.log_level)
+    log.info("starting: database %s, log level %s", settings.database_label, settings.log_level)
     import discord
 
     try:

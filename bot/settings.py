@@ -21,7 +21,8 @@ DEFAULT_RENDER_PROCESSES = 1 if (os.cpu_count() or 1) >= 2 else 0
 #: Every setting the bot reads, with what it means (used by ``--help`` and ``.env.example``).
 VARIABLES: dict[str, str] = {
     "DISCORD_TOKEN": "the bot token from the Discord developer portal (required to run)",
-    "DATABASE_URL": f"where tables and results are kept (default {DEFAULT_DATABASE_URL}; a plain path works too)",
+    "DATABASE_URL": f"where tables and results are kept (default {DEFAULT_DATABASE_URL}; a plain path works too; "
+                    "postgresql://user:password@host/db for PostgreSQL)",
     "DEV_GUILD_ID": "sync slash commands to this one server only (instant, for development)",
     "DISCORD_API_BASE": "REST API base URL override, e.g. a proxy (default https://discord.com/api/v10)",
     "DISCORD_GATEWAY_URL": "gateway websocket URL override, e.g. a proxy (default wss://gateway.discord.gg/)",
@@ -53,7 +54,7 @@ class Settings:
     """The validated settings of one bot process."""
 
     token: str = field(repr=False)
-    database_path: Path
+    database_path: Path | str = field(repr=False)  # a SQLite file or a postgresql:// URL: log database_label
     dev_guild_id: int | None = None
     api_base: str | None = None
     gateway_url: str | None = None
@@ -74,7 +75,7 @@ class Settings:
             )
         return cls(
             token=token,
-            database_path=database_path(env.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL),
+            database_path=database_target(env.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL),
             dev_guild_id=_optional_int(env, "DEV_GUILD_ID"),
             api_base=_url(env, "DISCORD_API_BASE", ("http://", "https://")),
             gateway_url=_url(env, "DISCORD_GATEWAY_URL", ("ws://", "wss://")),
@@ -83,6 +84,15 @@ class Settings:
             turn_time_limit=_seconds(env, "TURN_TIME_LIMIT_SECONDS", DEFAULT_TURN_TIME_LIMIT),
             render_processes=_count(env, "RENDER_PROCESSES", DEFAULT_RENDER_PROCESSES, 8),
         )
+
+    @property
+    def database_label(self) -> str:
+        """The database as it may be shown in logs and messages (a PostgreSQL password masked)."""
+        if isinstance(self.database_path, Path):
+            return str(self.database_path)
+        from bot.storage.pg import safe_url
+
+        return safe_url(self.database_path)
 
     @property
     def log_level_number(self) -> int:
@@ -97,12 +107,17 @@ def load_dotenv_file(path: str | os.PathLike[str] | None = None) -> None:
     load_dotenv(dotenv_path=path, override=False)
 
 
+def database_target(url: str) -> Path | str:
+    """What ``DATABASE_URL`` names: a SQLite file (:func:`database_path`) or a PostgreSQL URL, kept as given."""
+    if url.startswith(("postgres://", "postgresql://")):
+        if not url.split("://", 1)[1]:
+            raise SettingsError("DATABASE_URL names PostgreSQL but no server: postgresql://user:password@host/db")
+        return url
+    return database_path(url)
+
+
 def database_path(url: str) -> Path:
     """The SQLite file a ``DATABASE_URL`` names: ``sqlite:///relative.db``, ``sqlite:////abs.db`` or a path."""
-    if url.startswith(("postgres://", "postgresql://")):
-        raise SettingsError(
-            "DATABASE_URL names PostgreSQL, which this build does not support yet; use a sqlite:/// URL or a path."
-        )
     if url.startswith("sqlite:"):
         rest = url[len("sqlite:"):]
         if not rest.startswith("///"):
@@ -112,7 +127,8 @@ def database_path(url: str) -> Path:
             raise SettingsError("DATABASE_URL must name a file: an in-memory database would lose every game")
         return Path(rest)
     if "://" in url:
-        raise SettingsError(f"DATABASE_URL {url!r} has an unknown scheme; use sqlite:///path/to/file.db")
+        raise SettingsError(f"DATABASE_URL {url!r} has an unknown scheme; use sqlite:///path/to/file.db or "
+                            "postgresql://user:password@host/database")
     return Path(url)
 
 

@@ -1,6 +1,6 @@
 """Storage: the schema and its migrations, the connection, and one repository per kind of record."""
 
-from bot.storage.db import Database, SchemaTooNew
+from bot.storage.db import Database, SchemaTooNew, Store, Transaction
 from bot.storage.repos import (
     ActionRepo,
     ActionRow,
@@ -14,11 +14,13 @@ from bot.storage.repos import (
 )
 from bot.storage.schema import SCHEMA_VERSION
 
+POSTGRES_SCHEMES = ("postgres://", "postgresql://")
+
 
 class Storage:
     """The database and its repositories, opened together."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Store) -> None:
         self.db = db
         self.tables = TableRepo(db)
         self.actions = ActionRepo(db)
@@ -28,8 +30,13 @@ class Storage:
 
     @classmethod
     async def open(cls, path: object) -> "Storage":
-        """Open the database at ``path`` with the schema up to date."""
-        return cls(await Database.open(str(path)))
+        """Open the database at ``path`` (a SQLite file, or a ``postgresql://`` URL) with the schema up to date."""
+        target = str(path)
+        if target.startswith(POSTGRES_SCHEMES):
+            from bot.storage.pg import PgDatabase
+
+            return cls(await PgDatabase.open(target))
+        return cls(await Database.open(target))
 
     async def close(self) -> None:
         """Close the database."""
@@ -37,6 +44,6 @@ class Storage:
 
 
 __all__ = [
-    "SCHEMA_VERSION", "ActionRepo", "ActionRow", "Database", "GuildSettingsRepo", "MetaRepo", "ResultRepo",
-    "ResultRow", "SchemaTooNew", "Standing", "Storage", "TableRepo", "TableRow",
+    "POSTGRES_SCHEMES", "SCHEMA_VERSION", "ActionRepo", "ActionRow", "Database", "GuildSettingsRepo", "MetaRepo",
+    "ResultRepo", "ResultRow", "SchemaTooNew", "Standing", "Storage", "Store", "TableRepo", "TableRow", "Transaction",
 ]

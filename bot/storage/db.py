@@ -4,16 +4,42 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Iterable
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 import aiosqlite
 
 from bot.storage.schema import MIGRATIONS, SCHEMA_VERSION
 
 log = logging.getLogger(__name__)
+
+
+class Transaction(Protocol):
+    """The statements of one open transaction, in either database (SQLite here, PostgreSQL in ``pg.py``)."""
+
+    async def execute(self, sql: str, params: Iterable[Any] = ()) -> int: ...
+
+    async def insert(self, sql: str, params: Iterable[Any] = ()) -> int: ...
+
+    async def executemany(self, sql: str, rows: Iterable[Iterable[Any]]) -> None: ...
+
+
+class Store(Protocol):
+    """What the repositories and the table service use of a database: :class:`Database` or ``pg.PgDatabase``."""
+
+    path: Any
+
+    def transaction(self) -> AbstractAsyncContextManager[Transaction]: ...
+
+    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> Sequence[Any]: ...
+
+    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Any: ...
+
+    async def schema_version(self) -> int: ...
+
+    async def close(self) -> None: ...
 
 
 class SchemaTooNew(RuntimeError):
@@ -31,6 +57,10 @@ class Tx:
         """Run one statement; returns the id of the row it inserted (0 when none)."""
         async with self.conn.execute(sql, tuple(params)) as cursor:
             return int(cursor.lastrowid or 0)
+
+    async def insert(self, sql: str, params: Iterable[Any] = ()) -> int:
+        """Run one INSERT and return the ``id`` of the row it made."""
+        return await self.execute(sql, params)
 
     async def executemany(self, sql: str, rows: Iterable[Iterable[Any]]) -> None:
         """Run one statement for each row of parameters."""
@@ -57,16 +87,11 @@ class Database:
         path.parent.mkdir(parents=True, exist_ok=True)
         conn = await aiosqlite.connect(path, isolation_level=None)
         conn.row_factory = aiosqlite.Row
-        try:
-            setup = Tx(conn)
-            for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON", "busy_timeout=5000"):
-                await setup.execute(f"PRAGMA {pragma}")
-            db = cls(conn, path)
-            await db.migrate(migrate_to)
-        except BaseException:
-            await conn.close()
-            raise
-        return db
+        return await ready(cls(conn, path), migrate_to)
+
+    async def _setup(self) -> None:
+        for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON", "busy_timeout=5000"):
+            await Tx(self.conn).execute(f"PRAGMA {pragma}")
 
     async def schema_version(self) -> int:
         """How many migrations this database has."""
@@ -75,18 +100,7 @@ class Database:
 
     async def migrate(self, target: int = SCHEMA_VERSION) -> int:
         """Apply the migrations this database lacks, each in its own transaction; returns the new version."""
-        current = await self.schema_version()
-        if current > SCHEMA_VERSION:
-            raise SchemaTooNew(
-                f"database {self.path} has schema version {current}, newer than this bot's {SCHEMA_VERSION}"
-            )
-        for number in range(current + 1, target + 1):
-            async with self.transaction() as tx:
-                for statement in _statements(MIGRATIONS[number - 1]):
-                    await tx.execute(statement)
-                await tx.execute(f"PRAGMA user_version={number}")
-            log.info("database %s migrated to schema version %d", self.path, number)
-        return max(current, target)
+        return await migrate(self, MIGRATIONS, target, "PRAGMA user_version={number}")
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
@@ -118,5 +132,43 @@ class Database:
             await self.conn.close()
 
 
-def _statements(script: str) -> list[str]:
+class Openable(Store, Protocol):
+    """A database as its ``open`` readies it: set up the new connection, then migrate."""
+
+    async def _setup(self) -> None: ...
+
+    async def migrate(self, target: int = ...) -> int: ...
+
+
+DB = TypeVar("DB", bound=Openable)
+
+
+async def ready(db: DB, migrate_to: int) -> DB:
+    """``db`` set up and its schema brought to ``migrate_to``; closed again if either fails."""
+    try:
+        await db._setup()
+        await db.migrate(migrate_to)
+    except BaseException:
+        await db.close()
+        raise
+    return db
+
+
+async def migrate(db: Store, scripts: Sequence[str], target: int, mark: str) -> int:
+    """Bring ``db`` from its schema version to ``target`` with ``scripts`` (one per version), each in its own
+    transaction that ends with the ``mark`` statement recording the version; returns the new version."""
+    current = await db.schema_version()
+    if current > len(scripts):
+        raise SchemaTooNew(f"database {db.path} has schema version {current}, newer than this bot's {len(scripts)}")
+    for number in range(current + 1, target + 1):
+        async with db.transaction() as tx:
+            for statement in statements(scripts[number - 1]):
+                await tx.execute(statement)
+            await tx.execute(mark.format(number=number))
+        log.info("database %s migrated to schema version %d", db.path, number)
+    return max(current, target)
+
+
+def statements(script: str) -> list[str]:
+    """The statements of a migration script, one by one."""
     return [part.strip() for part in script.split(";") if part.strip()]

@@ -11,9 +11,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-import aiosqlite
-
-from bot.storage.db import Database, Tx
+from bot.storage.db import Store, Transaction
 
 
 @dataclass
@@ -47,20 +45,20 @@ _TABLE_COLUMNS = (
 class TableRepo:
     """Lobbies and games."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Store) -> None:
         self.db = db
 
     async def create(self, row: TableRow) -> TableRow:
         """Insert a new table; fills in its id and times."""
         row.created_at = row.updated_at = time.time()
         async with self.db.transaction() as tx:
-            row.id = await tx.execute(
+            row.id = await tx.insert(
                 f"INSERT INTO tables ({_TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 _table_values(row),
             )
         return row
 
-    async def save(self, tx: Tx, row: TableRow) -> None:
+    async def save(self, tx: Transaction, row: TableRow) -> None:
         """Write every changeable column of ``row`` inside the transaction ``tx``."""
         row.updated_at = time.time()
         await tx.execute(
@@ -90,7 +88,7 @@ def _table_values(row: TableRow) -> tuple[Any, ...]:
             json.dumps(row.autopilot), row.created_at, row.updated_at)
 
 
-def _table_row(r: aiosqlite.Row) -> TableRow:
+def _table_row(r: Any) -> TableRow:
     return TableRow(
         id=r["id"], guild_id=r["guild_id"], channel_id=r["channel_id"], message_id=r["message_id"], game=r["game"],
         options=_json(r["options"], {}), host_id=r["host_id"], seats=_json(r["seats"], []), seed=r["seed"],
@@ -124,10 +122,10 @@ class ActionRow:
 class ActionRepo:
     """The action log: every applied action of every table, kept after the game for stats and bug reports."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Store) -> None:
         self.db = db
 
-    async def append(self, tx: Tx, row: ActionRow) -> None:
+    async def append(self, tx: Transaction, row: ActionRow) -> None:
         """Record ``row`` inside ``tx``."""
         await tx.execute(
             "INSERT INTO actions (table_id, version, seat, action, actor, user_id, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -180,10 +178,10 @@ class Standing:
 class ResultRepo:
     """Finished matches, per seat, for leaderboards and stats."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Store) -> None:
         self.db = db
 
-    async def record(self, tx: Tx, rows: list[ResultRow]) -> None:
+    async def record(self, tx: Transaction, rows: list[ResultRow]) -> None:
         """Record a finished match inside ``tx``."""
         await tx.executemany(
             "INSERT INTO results (table_id, seat, guild_id, game, user_id, name, computer, side, score, won, "
@@ -225,7 +223,7 @@ class ResultRepo:
 class GuildSettingsRepo:
     """Per-server settings, stored as JSON values; defaults are declared by the caller."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Store) -> None:
         self.db = db
 
     async def get_all(self, guild_id: int) -> dict[str, Any]:
@@ -252,7 +250,7 @@ class GuildSettingsRepo:
 class MetaRepo:
     """Small facts about the process's own past (e.g. the hash of the last slash-command sync)."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Store) -> None:
         self.db = db
 
     async def get(self, key: str) -> str | None:

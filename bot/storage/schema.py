@@ -5,6 +5,8 @@ Append a migration to change the schema; never edit one that has shipped.
 
 from __future__ import annotations
 
+import re
+
 MIGRATIONS: tuple[str, ...] = (
     # 1: tables (lobbies and games), their action log, and match results.
     """
@@ -68,5 +70,18 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX results_guild_user ON results (guild_id, user_id);
     """,
 )
+
+
+def postgres_script(script: str) -> str:
+    """A SQLite migration in PostgreSQL's types: ids from a sequence (BIGSERIAL), Discord ids and seeds 64-bit
+    (BIGINT), times in DOUBLE PRECISION. The statements themselves are written so that both databases read them."""
+    script = script.replace("INTEGER PRIMARY KEY AUTOINCREMENT", "BIGSERIAL PRIMARY KEY")
+    script = re.sub(r"\b((?:\w+_)?id|seed)(\s+)INTEGER\b", r"\1\2BIGINT", script)
+    return re.sub(r"\bREAL\b", "DOUBLE PRECISION", script)
+
+
+#: The migrations for PostgreSQL (``DATABASE_URL=postgresql://...``): the same tables and columns
+#: (tests/service/test_postgres.py compares them).
+PG_MIGRATIONS: tuple[str, ...] = tuple(postgres_script(script) for script in MIGRATIONS)
 
 SCHEMA_VERSION = len(MIGRATIONS)

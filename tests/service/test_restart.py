@@ -37,8 +37,8 @@ async def started_block(service: TableService, *, computer: bool) -> int:
     return tid
 
 
-async def test_restart_reloads_a_running_table_with_no_move_lost(db_path: Path) -> None:
-    first = await opened(db_path)
+async def test_restart_reloads_a_running_table_with_no_move_lost(database: Path | str) -> None:
+    first = await opened(database)
     tid = await started_block(first, computer=False)
     table = first.get(tid)
     for _ in range(3):
@@ -48,7 +48,7 @@ async def test_restart_reloads_a_running_table_with_no_move_lost(db_path: Path) 
     old_buttons = version - 1
     await shut(first)
 
-    second = TableService(await Storage.open(db_path), computer_pause=0.0, turn_time_limit=0.0)
+    second = TableService(await Storage.open(database), computer_pause=0.0, turn_time_limit=0.0)
     reloaded = await second.start()
     try:
         assert [t.id for t in reloaded] == [tid]
@@ -63,8 +63,8 @@ async def test_restart_reloads_a_running_table_with_no_move_lost(db_path: Path) 
         await shut(second)
 
 
-async def test_restart_resumes_computer_players(db_path: Path) -> None:
-    first = await opened(db_path, pause=3600.0)
+async def test_restart_resumes_computer_players(database: Path | str) -> None:
+    first = await opened(database, pause=3600.0)
     tid = await started_block(first, computer=True)
     table = first.get(tid)
     if table.game.to_act == (0,):
@@ -72,7 +72,7 @@ async def test_restart_resumes_computer_players(db_path: Path) -> None:
     assert table.game.to_act == (1,)  # the computer's turn, stuck behind an hour's pause
     await shut(first)
 
-    second = await opened(db_path)
+    second = await opened(database)
     try:
         again = second.get(tid)
         version = again.version

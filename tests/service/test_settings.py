@@ -35,7 +35,7 @@ def test_missing_token_is_a_clear_error() -> None:
 @pytest.mark.parametrize(("name", "value"), [
     ("DEV_GUILD_ID", "my-server"), ("LOG_LEVEL", "LOUD"), ("COMPUTER_PAUSE_SECONDS", "soon"),
     ("TURN_TIME_LIMIT_SECONDS", "-3"), ("DISCORD_API_BASE", "discord.com"), ("DISCORD_GATEWAY_URL", "http://x"),
-    ("DATABASE_URL", "postgresql://db/hall"), ("DATABASE_URL", "sqlite:///:memory:"), ("DATABASE_URL", "mysql://x"),
+    ("DATABASE_URL", "postgresql://"), ("DATABASE_URL", "sqlite:///:memory:"), ("DATABASE_URL", "mysql://x"),
 ])
 def test_malformed_settings_name_the_variable(name: str, value: str) -> None:
     with pytest.raises(SettingsError, match=name.split("_")[0]):

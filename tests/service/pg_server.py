@@ -1,0 +1,70 @@
+"""A throwaway PostgreSQL server for the storage tests: a new cluster in a temporary folder, on a free port of
+127.0.0.1, trusting local connections; stopped when the tests end.
+
+Found through ``initdb`` on the PATH or under ``/usr/lib/postgresql/*/bin``. PostgreSQL refuses to run as root, so
+as root the server runs as the ``postgres`` user. ``None`` when no server can be started here (the PostgreSQL
+variants of the tests are then skipped, saying why).
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+
+def _bin_dir() -> Path | None:
+    found = shutil.which("initdb")
+    if found:
+        return Path(os.path.realpath(found)).parent
+    versions = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    return Path(versions[-1]).parent if versions else None
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextmanager
+def postgres_server() -> Iterator[tuple[str | None, str]]:
+    """(URL of the ``postgres`` database, or None; why not)."""
+    bin_dir = _bin_dir()
+    if bin_dir is None:
+        yield None, "PostgreSQL is not installed here (no initdb)"
+        return
+    run_as: list[str] = []
+    folder = Path(tempfile.mkdtemp(prefix="domino-pg-"))
+    if os.geteuid() == 0:
+        try:
+            user = pwd.getpwnam("postgres")
+        except KeyError:
+            yield None, "running as root and there is no postgres user to run PostgreSQL as"
+            return
+        os.chown(folder, user.pw_uid, user.pw_gid)
+        run_as = ["runuser", "-u", "postgres", "--"]
+    data, port = folder / "data", _free_port()
+    try:
+        subprocess.run([*run_as, str(bin_dir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres",
+                        "--no-sync"], check=True, capture_output=True, timeout=120)
+        options = f"-c listen_addresses=127.0.0.1 -p {port} -k {folder} -c fsync=off"
+        subprocess.run([*run_as, str(bin_dir / "pg_ctl"), "-D", str(data), "-o", options, "-l",
+                        str(folder / "log"), "-w", "start"], check=True, capture_output=True, timeout=120)
+    except (OSError, subprocess.SubprocessError) as error:
+        shutil.rmtree(folder, ignore_errors=True)
+        yield None, f"PostgreSQL could not be started here: {error}"
+        return
+    try:
+        yield f"postgresql://postgres@127.0.0.1:{port}/postgres", ""
+    finally:
+        subprocess.run([*run_as, str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"],
+                       capture_output=True, timeout=60)
+        shutil.rmtree(folder, ignore_errors=True)
