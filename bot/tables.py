@@ -32,6 +32,8 @@ from engine import Action, CorruptState, Event, IllegalAction, parse_action
 from engine.errors import DominoError
 from engine.game import SAVE_FORMAT
 
+RECENTLY_CLOSED_SECONDS = 3600.0  # closed tables whose final message is drawn again after a restart
+
 __all__ = ["Listener", "NoSuchTable", "NotAllowed", "PlayerFactory", "StaleClick", "TableError", "TableService",
            "TableUpdate"]
 
@@ -43,7 +45,8 @@ class TableService(Lobbies, Autoplay):
     async def start(self) -> list[Table]:
         """Reload open lobbies and running games from the database and resume their computer players."""
         loaded = []
-        for row in await self.storage.tables.with_status(LOBBY, PLAYING):
+        open_rows = await self.storage.tables.with_status(LOBBY, PLAYING)
+        for row in open_rows:
             table = Table(row)
             if row.status == PLAYING and not await self._restore_game(table):
                 continue
@@ -53,8 +56,27 @@ class TableService(Lobbies, Autoplay):
                 self._schedule(table)
             loaded.append(table)
             self._emit(TableUpdate(table, "reloaded", table.version))  # its message may predate the last save
-        log.info("table service started: %d open tables reloaded", len(loaded))
+        redrawn = await self._redraw_recently_closed(skip={row.id for row in open_rows})
+        log.info("table service started: %d open tables reloaded, %d closed tables redrawn", len(loaded), redrawn)
         return loaded
+
+    async def _redraw_recently_closed(self, skip: set[int]) -> int:
+        """Ask once more for the final picture of tables closed in the last hour: a restart may have come between
+        saving the end of a game and editing its message (a redraw of a message already final changes nothing).
+        ``skip``: tables the restart itself just dealt with (one it had to abandon is drawn as that happens)."""
+        count = 0
+        for row in await self.storage.tables.closed_since(time.time() - RECENTLY_CLOSED_SECONDS):
+            if row.id in skip:
+                continue
+            table = Table(row)
+            if row.status == FINISHED:
+                try:
+                    table.game = engine.load(json.loads(row.state or ""))
+                except (CorruptState, ValueError, TypeError) as error:
+                    log.warning("table %d: final state unreadable (%s); shown as closed", table.id, error)
+            self._emit(TableUpdate(table, "reloaded", table.version))
+            count += 1
+        return count
 
     async def close(self) -> None:
         """Stop every computer player and timer (the database keeps everything)."""

@@ -82,6 +82,15 @@ class TableRepo:
         return [_table_row(r) for r in rows]
 
 
+    async def closed_since(self, when: float) -> list[TableRow]:
+        """Finished and abandoned tables last changed at or after ``when`` (a time.time()), oldest first."""
+        rows = await self.db.fetchall(
+            f"SELECT id, {_TABLE_COLUMNS} FROM tables WHERE status IN ('finished', 'abandoned') AND updated_at >= ? "
+            "ORDER BY id", (when,)
+        )
+        return [_table_row(r) for r in rows]
+
+
 def _table_values(row: TableRow) -> tuple[Any, ...]:
     return (row.guild_id, row.channel_id, row.message_id, row.game, json.dumps(row.options), row.host_id,
             json.dumps(row.seats), row.seed, row.state, row.version, row.status, row.note,

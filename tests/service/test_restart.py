@@ -163,3 +163,32 @@ async def test_a_database_failure_undoes_the_move_in_memory(service: TableServic
     with pytest.raises(OSError):
         await service.act(tid, table.version, [ALICE, BOB][seat], str(table.game.legal_actions(seat)[0]))
     assert (table.version, table.game.snapshot()) == before
+
+
+async def test_restart_redraws_tables_closed_within_the_hour(database: Path | str) -> None:
+    """A restart between saving a game's end and editing its message would leave the message showing a game in
+    play: the service asks once more for the final picture of every table closed in the last hour."""
+    first = await opened(database)
+    finished = await started_block(first, computer=False)
+    await play_out(first, finished, {0: ALICE, 1: BOB})
+    abandoned = await lobby(first, "draw")
+    await first.abandon(abandoned, ALICE, can_manage=False)
+    long_ago = await started_block(first, computer=False)
+    await first.abandon(long_ago, ALICE, can_manage=False)
+    async with first.storage.db.transaction() as tx:
+        await tx.execute("UPDATE tables SET updated_at=? WHERE id=?", (1.0, long_ago))
+    await shut(first)
+
+    updates: list[TableUpdate] = []
+    second = TableService(await Storage.open(database), computer_pause=0.0, turn_time_limit=0.0)
+    second.add_listener(updates.append)
+    try:
+        assert await second.start() == []  # nothing open to run
+        redrawn = {u.table.id: u for u in updates}
+        assert set(redrawn) == {finished, abandoned} and {u.kind for u in updates} == {"reloaded"}
+        final = redrawn[finished].table
+        assert final.status == "finished" and final.game is not None and final.game.is_over
+        assert redrawn[abandoned].table.status == "abandoned" and redrawn[abandoned].table.game is None
+        assert not second.tables  # closed tables are drawn, not run
+    finally:
+        await shut(second)
