@@ -18,6 +18,7 @@ from render.tiles import paste_tile, tile_image
 WIDTH = 960
 PLATE_W, PLATE_H = 168, 54
 TILE = 30
+CENTRE_W = 150  # the words in the middle of the table: trumps, the suit led, who took the last trick
 PHASES = {"bid": "Bidding", "trump": "Naming trumps", "nel_o": "Nel-O", "accept": "Turn-up offered",
           "discard": "Dealer discards", "pass": "Passing tiles"}
 
@@ -104,11 +105,16 @@ def _seats_and_trick(image: Image.Image, draw: ImageDraw.ImageDraw, view: Mappin
         high, _, low = str(view["turnup"]).partition("-")
         paste_tile(image, tile_image(int(high), int(low), 34, True), ox + ring.width / 2 - 17, mid_y - 78)
         mid_y += 30
-    lines = [(fit(centre[0], 16, 128), 16)] if centre else []
-    lines += [(part, 14) for words in centre[1:] for part in wrap(words, 14, 128, 2)]
+    lines = [(fit(centre[0], 16, CENTRE_W), 16)] if centre else []
+    lines += [(part, 14) for words in centre[1:] for part in wrap(words, 14, CENTRE_W, 2)]
     for index, (line, size) in enumerate(lines):
         draw_text(draw, (ox + ring.width / 2, mid_y - 10 * (len(lines) - 1) + 20 * index), line,
                   size, TEXT if index == 0 else MUTED, "mm", index == 0)
+
+
+def plural(count: object, word: str) -> str:
+    """``1 trick``, ``2 tricks``."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def _shown_trick(view: Mapping[str, Any], names: Sequence[str]) -> tuple[list[tuple[int, str]], bool, str]:
@@ -180,7 +186,7 @@ def _sides(panel: InfoPanel, view: Mapping[str, Any], names: Sequence[str]) -> N
         score = scores[index] if index < len(scores) else "-"
         facts = []
         if index < len(tricks):
-            facts.append(f"{tricks[index]} tricks")
+            facts.append(plural(tricks[index], "trick"))
         if index < len(points):
-            facts.append(f"{points[index]} points this hand")
+            facts.append(plural(points[index], "point") + " this hand")
         panel.side(label, str(score), "  ·  ".join(facts), team_colour(index) if len(side) > 1 else None)

@@ -296,3 +296,9 @@ def test_the_shared_palette_keeps_every_game_s_colours(key: str) -> None:
     pixels = sum(histogram)
     assert sum(i * n for i, n in enumerate(histogram)) / pixels < 3
     assert sum(histogram[60:]) == 0
+
+
+def test_trick_panel_counts_in_words() -> None:
+    from render.trick import plural
+
+    assert [plural(0, "trick"), plural(1, "trick"), plural(2, "point")] == ["0 tricks", "1 trick", "2 points"]
