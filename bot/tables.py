@@ -173,10 +173,12 @@ class TableService(Lobbies, Autoplay):
     def _results(self, table: Table, game: engine.Game) -> list[ResultRow]:
         now = time.time()
         rows = []
+        steps = _steps_to_win(game)
         for index, seat in enumerate(table.seats):
             side = game.side_of(index)
+            won = index in game.winner
             rows.append(ResultRow(table.id, index, table.row.guild_id, game.key, seat.user_id, seat.name,
-                                  seat.computer, side, game.score[side], index in game.winner, now))
+                                  seat.computer, side, game.score[side], won, now, steps if won else None))
         return rows
 
     # ----- restart --------------------------------------------------------------------------------------------------
@@ -200,3 +202,10 @@ class TableService(Lobbies, Autoplay):
         log.info("table %d v%d: %s reloaded after a restart", table.id, table.version, table.row.game)
         return True
 
+
+def _steps_to_win(game: engine.Game) -> int | None:
+    """Steps taken to win, for a game whose personal best is the fewest steps (Bingo's ``result()``); else None."""
+    result = getattr(game, "result", None)
+    figures = result() if callable(result) else None
+    steps = figures.get("steps_to_clear") if isinstance(figures, dict) else None
+    return steps if isinstance(steps, int) else None

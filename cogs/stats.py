@@ -18,13 +18,19 @@ if TYPE_CHECKING:
 
 
 def standings_table(rows: list[Standing], first: str) -> str:
-    """A fixed-width table: name (or game), games, wins, win rate, best score."""
-    lines = [f"{first:<20} {'games':>5} {'wins':>4} {'rate':>5} {'best':>5}"]
+    """A fixed-width table: name (or game), games, wins, win rate, best score; and, where a game counts steps
+    (Bingo), the fewest steps to a win."""
+    steps = any(row.fewest_steps is not None for row in rows)
+    lines = [f"{first:<20} {'games':>5} {'wins':>4} {'rate':>5} {'best':>5}" + (f" {'steps':>5}" if steps else "")]
     for row in rows:
         label = row.name if first == "player" else catalogue().get(row.game, None)
         name = label.title if label is not None and not isinstance(label, str) else str(label or row.game)
-        lines.append(f"{name[:20]:<20} {row.games:>5} {row.wins:>4} {row.win_rate:>5.0%} {row.best:>5}")
-    return "```\n" + "\n".join(lines) + "\n```"
+        line = f"{name[:20]:<20} {row.games:>5} {row.wins:>4} {row.win_rate:>5.0%} {row.best:>5}"
+        if steps:
+            line += f" {row.fewest_steps if row.fewest_steps is not None else '-':>5}"
+        lines.append(line)
+    footnote = "\nsteps: the fewest steps to clear a Bingo row" if steps else ""
+    return "```\n" + "\n".join(lines) + "\n```" + footnote
 
 
 class Stats(commands.Cog):

@@ -165,6 +165,7 @@ class ResultRow:
     score: int
     won: bool
     finished_at: float
+    steps: int | None = None  # steps taken to win, where that is the personal best (Bingo)
 
 
 @dataclass(frozen=True)
@@ -177,6 +178,7 @@ class Standing:
     games: int
     wins: int
     best: int
+    fewest_steps: int | None = None  # the fewest steps to a win, in games that count steps (Bingo)
 
     @property
     def win_rate(self) -> float:
@@ -194,39 +196,49 @@ class ResultRepo:
         """Record a finished match inside ``tx``."""
         await tx.executemany(
             "INSERT INTO results (table_id, seat, guild_id, game, user_id, name, computer, side, score, won, "
-            "finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "finished_at, steps) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [(r.table_id, r.seat, r.guild_id, r.game, r.user_id, r.name, int(r.computer), r.side, r.score,
-              int(r.won), r.finished_at) for r in rows],
+              int(r.won), r.finished_at, r.steps) for r in rows],
         )
 
     async def for_table(self, table_id: int) -> list[ResultRow]:
         """The results of one match, by seat."""
         rows = await self.db.fetchall("SELECT * FROM results WHERE table_id=? ORDER BY seat", (table_id,))
         return [ResultRow(r["table_id"], r["seat"], r["guild_id"], r["game"], r["user_id"], r["name"],
-                          bool(r["computer"]), r["side"], r["score"], bool(r["won"]), r["finished_at"]) for r in rows]
+                          bool(r["computer"]), r["side"], r["score"], bool(r["won"]), r["finished_at"], r["steps"])
+                for r in rows]
 
     async def leaderboard(self, guild_id: int, game: str | None = None, limit: int = 10) -> list[Standing]:
-        """The server's people by wins, then win rate, then best score (all games, or one game)."""
+        """The server's people by wins, then win rate, then fewest steps to a win (Bingo), then best score (all
+        games, or one game)."""
         where, params = "guild_id=? AND computer=0", list[Any]([guild_id])
         if game is not None:
             where += " AND game=?"
             params.append(game)
         rows = await self.db.fetchall(
-            f"SELECT user_id, MAX(name) AS name, COUNT(*) AS games, SUM(won) AS wins, MAX(score) AS best "
-            f"FROM results WHERE {where} GROUP BY user_id "
-            f"ORDER BY wins DESC, CAST(SUM(won) AS REAL) / COUNT(*) DESC, best DESC, user_id LIMIT ?",
+            f"SELECT user_id, MAX(name) AS name, {_FIGURES} FROM results WHERE {where} GROUP BY user_id "
+            f"ORDER BY wins DESC, CAST(SUM(won) AS REAL) / COUNT(*) DESC, "
+            f"MIN(CASE WHEN won=1 THEN steps END) IS NULL, MIN(CASE WHEN won=1 THEN steps END), best DESC, user_id "
+            f"LIMIT ?",
             [*params, limit],
         )
-        return [Standing(r["user_id"], r["name"], game or "", r["games"], r["wins"], r["best"]) for r in rows]
+        return [Standing(r["user_id"], r["name"], game or "", r["games"], r["wins"], r["best"], r["fewest_steps"])
+                for r in rows]
 
     async def member_stats(self, guild_id: int, user_id: int) -> list[Standing]:
         """One member's record in this server, per game."""
         rows = await self.db.fetchall(
-            "SELECT game, MAX(name) AS name, COUNT(*) AS games, SUM(won) AS wins, MAX(score) AS best FROM results "
+            f"SELECT game, MAX(name) AS name, {_FIGURES} FROM results "
             "WHERE guild_id=? AND user_id=? GROUP BY game ORDER BY games DESC, game",
             (guild_id, user_id),
         )
-        return [Standing(user_id, r["name"], r["game"], r["games"], r["wins"], r["best"]) for r in rows]
+        return [Standing(user_id, r["name"], r["game"], r["games"], r["wins"], r["best"], r["fewest_steps"])
+                for r in rows]
+
+
+# A standing's figures; steps count only for wins (they are NULL otherwise).
+_FIGURES = ("COUNT(*) AS games, SUM(won) AS wins, MAX(score) AS best, "
+            "MIN(CASE WHEN won=1 THEN steps END) AS fewest_steps")
 
 
 class GuildSettingsRepo:

@@ -69,6 +69,10 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX results_guild_user ON results (guild_id, user_id);
     """,
+    # 3: steps taken to win, for games whose personal best is the fewest steps (Bingo); NULL for the others.
+    """
+    ALTER TABLE results ADD COLUMN steps INTEGER;
+    """,
 )
 
 

@@ -49,3 +49,16 @@ async def test_lobby_mentions_never_ping(simcord_env) -> None:
     message = channel.last_message
     assert not message.mention_everyone and message.role_mentions == [] and message.mentions == []
     assert simcord_env.bot.allowed_mentions.everyone is False and simcord_env.bot.allowed_mentions.roles is False
+
+
+def test_standings_show_fewest_steps_only_where_a_game_counts_them() -> None:
+    from bot.storage import Standing
+    from cogs.stats import standings_table
+
+    plain = standings_table([Standing(1, "ann", "block", 4, 3, 120)], "player")
+    assert "steps" not in plain and "ann" in plain
+    bingo = standings_table([Standing(1, "ann", "bingo", 4, 2, 91, 95), Standing(2, "bo", "bingo", 2, 0, 60)],
+                            "player")
+    lines = bingo.splitlines()
+    assert lines[1].split()[-1] == "steps" and lines[2].split()[-1] == "95" and lines[3].split()[-1] == "-"
+    assert "fewest steps to clear a Bingo row" in bingo

@@ -354,3 +354,35 @@ async def test_strong_computers_only_where_the_search_player_searches(service: T
         await service.set_computer_level(tid, ALICE, "strong")
     await service.set_computer_level(tid, ALICE, "easy")
     assert service.get(tid).seats[1].level == "easy"
+
+
+async def test_bingo_personal_best_is_the_fewest_steps_to_a_win(storage: Storage) -> None:
+    """The leaderboard ranks Bingo players who cleared a row by the fewest steps it took (then best score)."""
+    from bot.storage import ResultRow
+    from bot.tables import _steps_to_win
+    from engine import new_game
+
+    game = new_game("bingo", 1, 0)
+    rng = __import__("random").Random(0)
+    while not game.is_over:
+        game.apply(0, rng.choice(game.legal_actions(0)))
+    figures = game.result()
+    assert _steps_to_win(game) == (figures["steps"] if figures["cleared"] else None)
+    assert _steps_to_win(new_game("block", 2, 0)) is None  # games without steps record none
+
+    def row(table: int, user: int, won: bool, steps: int | None, score: int) -> ResultRow:
+        return ResultRow(table, 0, 1, "bingo", user, f"user{user}", False, 0, score, won, 0.0, steps)
+
+    async with storage.db.transaction() as tx:
+        for table in range(1, 6):
+            await tx.execute("INSERT INTO tables (id, guild_id, channel_id, game, host_id, seed, status, created_at, "
+                             "updated_at) VALUES (?, 1, 1, 'bingo', 1, 0, 'finished', 0, 0)", (table,))
+        await storage.results.record(tx, [row(1, ALICE, True, 140, 91), row(2, ALICE, False, None, 80),
+                                          row(3, BOB, True, 95, 91), row(4, CAROL, False, None, 88),
+                                          row(5, DAVE, True, 120, 91)])
+    board = await storage.results.leaderboard(1, "bingo")
+    assert [(s.user_id, s.wins, s.fewest_steps) for s in board] == [
+        (BOB, 1, 95), (DAVE, 1, 120), (ALICE, 1, 140), (CAROL, 0, None)]
+    assert [r.steps for r in await storage.results.for_table(3)] == [95]
+    mine = await storage.results.member_stats(1, ALICE)
+    assert [(s.game, s.games, s.fewest_steps) for s in mine] == [("bingo", 2, 140)]
