@@ -78,7 +78,7 @@ def ext_modules() -> list[object]:
         print("setup.py: mypyc is not available; the engine runs as pure Python", file=sys.stderr)
         return []
     os.chdir(HERE)
-    extensions = mypycify(COMPILED, group_name="engine_native", opt_level="3", debug_level="0")
+    extensions = mypycify(COMPILED, group_name="engine_native", opt_level="3", debug_level="0")  # engine/_build.py
     for extension in extensions:
         extension.optional = True  # no compiler: the install still succeeds, and the import check picks pure Python
     record(COMPILED)

@@ -21,6 +21,7 @@ from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 PURE_VARIABLE = "DOMINO_HALL_PURE"
+GROUP = "engine_native"  # setup.py's mypycify(group_name=...)
 
 
 def _module_name(relative: str) -> str:
@@ -34,6 +35,11 @@ def _compiled_file(relative: str) -> Path | None:
         if candidate.exists():
             return candidate
     return None
+
+
+def _group_library() -> bool:
+    """True when the library the compiled modules share (``setup.py``'s group ``engine_native``) was built."""
+    return any((ROOT / f"{GROUP}__mypyc{suffix}").exists() for suffix in importlib.machinery.EXTENSION_SUFFIXES)
 
 
 def _recorded_sources() -> dict[str, str]:
@@ -52,6 +58,8 @@ def decide() -> tuple[bool, str, dict[str, Path]]:
         return False, "not compiled (pure Python)", sources
     if os.environ.get(PURE_VARIABLE):
         return False, f"pure Python ({PURE_VARIABLE} is set)", sources
+    if not _group_library():
+        return False, "pure Python (the compiled engine's shared library is missing)", sources
     for rel, digest in recorded.items():
         if _compiled_file(rel) is None:
             return False, f"pure Python ({rel} was not compiled)", sources

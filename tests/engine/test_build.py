@@ -133,6 +133,7 @@ def test_a_changed_source_turns_the_compiled_build_off(monkeypatch: pytest.Monke
     """Compiled modules built from older sources are never mixed with newer ones: the pure engine runs instead."""
     monkeypatch.delenv(_build.PURE_VARIABLE, raising=False)
     monkeypatch.setattr(_build, "_recorded_sources", lambda: {"engine/tiles.py": "0" * 64})
+    monkeypatch.setattr(_build, "_group_library", lambda: True)
     monkeypatch.setattr(_build, "_compiled_file", lambda rel: ROOT / rel)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -148,8 +149,11 @@ def test_the_pure_variable_and_a_missing_module_turn_it_off(monkeypatch: pytest.
     monkeypatch.setenv(_build.PURE_VARIABLE, "1")
     assert _build.decide()[:2] == (False, f"pure Python ({_build.PURE_VARIABLE} is set)")
     monkeypatch.delenv(_build.PURE_VARIABLE)
+    monkeypatch.setattr(_build, "_group_library", lambda: True)
     monkeypatch.setattr(_build, "_compiled_file", lambda rel: None)
     assert _build.decide()[:2] == (False, "pure Python (engine/tiles.py was not compiled)")
+    monkeypatch.setattr(_build, "_group_library", lambda: False)
+    assert _build.decide()[:2] == (False, "pure Python (the compiled engine's shared library is missing)")
     monkeypatch.setattr(_build, "_recorded_sources", dict)
     assert _build.decide()[:2] == (False, "not compiled (pure Python)")
 
