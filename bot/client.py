@@ -42,7 +42,7 @@ class DominoHall(commands.Bot):
         from cogs.ui import TableButton, TableSelect
 
         offload.configure(render_processes=self.settings.render_processes)
-        self.storage = await Storage.open(self.settings.database_path)
+        self.storage = await Storage.open_or_explain(self.settings)
         self.tables = TableService(self.storage, computer_pause=self.settings.computer_pause,
                                    turn_time_limit=self.settings.turn_time_limit)
         self.add_dynamic_items(TableButton, TableSelect)

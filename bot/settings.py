@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -43,6 +44,19 @@ VARIABLES: dict[str, str] = {
 
 class SettingsError(ValueError):
     """A setting is missing or malformed; the message says which and how to fix it."""
+
+
+class StartError(Exception):
+    """The bot cannot start (no database, no network); the message says why in one line, never with a secret."""
+
+
+def error_line(error: BaseException, settings: Settings) -> str:
+    """``error`` in one line for a person, with the token and the database URL taken out of it."""
+    text = " ".join(str(error).split()) or type(error).__name__
+    for secret in (settings.token, str(settings.database_path)):
+        if secret:
+            text = text.replace(secret, "***")
+    return text[:300]
 
 
 class MissingToken(SettingsError):
@@ -90,8 +104,6 @@ class Settings:
         """The database as it may be shown in logs and messages (a PostgreSQL password masked)."""
         if isinstance(self.database_path, Path):
             return str(self.database_path)
-        from bot.storage.pg import safe_url
-
         return safe_url(self.database_path)
 
     @property
@@ -100,10 +112,40 @@ class Settings:
         return int(logging.getLevelName(self.log_level))
 
 
+_QUERY_SECRET = re.compile(r"([?&](?:password|passwd|pass|sslpassword)=)[^&#]*", re.IGNORECASE)
+
+
+def safe_url(url: str) -> str:
+    """A database URL as it may be shown in logs and messages: every password replaced by ``***``.
+
+    Read by hand, not by :func:`urllib.parse.urlsplit`: a password with an unencoded ``/``, ``#``, ``?`` or ``@``
+    and a multi-host URL (``host1:5432,host2:5432``) must be masked too, never parsed wrongly or refused. The user
+    information runs to the last ``@`` (a host never holds one), so an odd password is masked whole; a password
+    given as a query parameter (``?password=...``) is masked as well.
+
+    >>> safe_url("postgresql://hall:p/w#?@db:5432,db2/hall?password=x&sslmode=require")
+    'postgresql://hall:***@db:5432,db2/hall?password=***&sslmode=require'
+    """
+    scheme, sep, rest = url.partition("://")
+    if not sep:
+        return "(a database URL)"
+    at = rest.rfind("@")
+    if at >= 0:
+        user, colon, _ = rest[:at].partition(":")
+        if colon:
+            rest = f"{user}:***{rest[at:]}"
+    return scheme + "://" + _QUERY_SECRET.sub(r"\1***", rest)
+
+
 def load_dotenv_file(path: str | os.PathLike[str] | None = None) -> None:
-    """Load ``.env`` (or ``path``) into the environment without overriding variables already set."""
+    """Load ``.env`` (or ``path``) into the environment without overriding variables already set.
+
+    A file named on the command line must exist: a mistyped name is an error, not silently nothing.
+    """
     from dotenv import load_dotenv
 
+    if path is not None and not Path(path).is_file():
+        raise SettingsError(f"the settings file {str(path)!r} does not exist or is not a file")
     load_dotenv(dotenv_path=path, override=False)
 
 
@@ -121,14 +163,15 @@ def database_path(url: str) -> Path:
     if url.startswith("sqlite:"):
         rest = url[len("sqlite:"):]
         if not rest.startswith("///"):
-            raise SettingsError(f"DATABASE_URL {url!r} is not a sqlite:///path URL")
+            raise SettingsError("DATABASE_URL starts with sqlite: but is not a sqlite:///path/to/file.db URL")
         rest = rest[3:]
         if not rest or rest == ":memory:":
             raise SettingsError("DATABASE_URL must name a file: an in-memory database would lose every game")
         return Path(rest)
     if "://" in url:
-        raise SettingsError(f"DATABASE_URL {url!r} has an unknown scheme; use sqlite:///path/to/file.db or "
-                            "postgresql://user:password@host/database")
+        scheme = url.split("://", 1)[0][:20]
+        raise SettingsError(f"DATABASE_URL has an unknown scheme {scheme!r}; use sqlite:///path/to/file.db or "
+                            "postgresql://user:password@host/database (the URL is not shown: it may hold a password)")
     return Path(url)
 
 

@@ -15,10 +15,10 @@ import re
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
+from bot.settings import safe_url
 from bot.storage.db import migrate, ready
 from bot.storage.schema import PG_MIGRATIONS, SCHEMA_VERSION
 
@@ -36,17 +36,6 @@ def numbered(sql: str) -> str:
         return f"${count}"
 
     return _PLACEHOLDER.sub(number, sql)
-
-
-def safe_url(url: str) -> str:
-    """The URL with any password replaced by ``***``, for logs and messages."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.hostname or ""
-    if parts.port:
-        host += f":{parts.port}"
-    return urlunsplit((parts.scheme, f"{parts.username}:***@{host}", parts.path, parts.query, parts.fragment))
 
 
 class PgTx:
