@@ -63,6 +63,7 @@ class ServiceCore:
         self.listeners: list[Listener] = []
         self._guild: dict[int, dict[str, Any]] = {}
         self._closed = False
+        self._watchdog: asyncio.Task[None] | None = None
 
 
     def add_listener(self, listener: Listener) -> None:
