@@ -77,6 +77,13 @@ class ServiceCore:
             raise NoSuchTable()
         return table
 
+    def check_place(self, table_id: int, guild_id: int | None, channel_id: int | None) -> None:
+        """Refuse a control that names an open table of another server or channel (a click carries its table id;
+        whoever sent it, only the table's own channel may act on it)."""
+        table = self.tables.get(table_id)
+        if table is not None and (guild_id, channel_id) != (table.row.guild_id, table.row.channel_id):
+            raise NoSuchTable("That control belongs to a table in another channel; nothing was changed.")
+
     async def find(self, table_id: int) -> Table | None:
         """Any table, open or closed (closed ones are read from the database, without a game)."""
         if table_id in self.tables:

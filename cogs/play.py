@@ -106,6 +106,7 @@ class Play(commands.Cog):
         try:
             if handler is None:
                 raise StaleClick()
+            self.service.check_place(tid, interaction.guild_id, interaction.channel_id)
             await handler(self, interaction, tid, ver, arg, values)
         except TableError as refusal:
             await tell(interaction, str(refusal))

@@ -90,3 +90,15 @@ async def test_the_watchdog_gives_a_stalled_table_its_driver_back(db_path: Path,
         assert table.driver is not None and not table.driver.done()
     finally:
         await shut(service)
+
+
+async def test_a_control_naming_another_servers_table_changes_nothing(service: TableService) -> None:
+    """A click is checked against its table's server and channel, not only by discord.py's filtering."""
+    from bot.table import NoSuchTable
+
+    tid = await lobby(service, "block")  # server 1, channel 10
+    service.check_place(tid, 1, 10)
+    for guild, channel in [(2, 10), (1, 11), (None, None)]:
+        with pytest.raises(NoSuchTable, match="another channel"):
+            service.check_place(tid, guild, channel)
+    service.check_place(999_999, 2, 10)  # a closed or unknown table is left to the control's own answer
