@@ -24,6 +24,7 @@ from bot.tables import TableUpdate
 from cogs import text, ui
 from engine import Choose, Tile, catalogue
 from engine import Play as PlayTile
+from engine.views import GameView
 
 if TYPE_CHECKING:
     from bot.client import DominoHall
@@ -56,7 +57,7 @@ class RoundResult:
     version: int
     title: str
     lines: list[str]
-    view: dict[str, Any]
+    view: GameView
     png: bytes | None = None
 
 
@@ -283,7 +284,7 @@ class Play(commands.Cog):
         await message.edit(embeds=embeds, attachments=files, view=controls, allowed_mentions=text.NO_PINGS)
 
 
-async def draw(renderer: Callable[[dict[str, Any], list[str]], bytes], view: dict[str, Any], names: list[str],
+async def draw(renderer: Callable[[GameView, list[str]], bytes], view: GameView, names: list[str],
                tid: int) -> bytes:
     """Render off the event loop; warn when an image is over Discord-friendly size."""
     png = await offload.run_in("render", renderer, view, names)

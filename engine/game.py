@@ -21,6 +21,7 @@ from mypy_extensions import mypyc_attr
 from engine.actions import Action, Event
 from engine.errors import BadOption, GameOver, IllegalAction, NotYourTurn
 from engine.tiles import Tile, shuffle, sort_hand, tiles_from
+from engine.views import CommonView, Family, GameView
 
 SAVE_FORMAT = 1
 LOG_IN_VIEW = 8
@@ -69,7 +70,7 @@ class GameSpec:
     summary: str
     options: tuple[OptionSpec, ...]
     factory: Callable[..., Game]
-    family: str = "line"
+    family: Family = "line"  # the family of games, as the view's "family" says it
     teams: str = ""
     order: int = 100
     rig_keys: tuple[str, ...] = ("deal", "boneyard")
@@ -247,13 +248,15 @@ class Game:
         """The seats that won the match (a whole partnership; several on a shared win); ``()`` while playing."""
         return self._winners
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know now (``None``: a spectator). JSON-safe; holds no other seat's hidden tiles."""
+    def view(self, seat: int | None) -> GameView:
+        """What ``seat`` may know now (``None``: a spectator). JSON-safe; holds no other seat's hidden tiles.
+
+        The view's type is its family's, declared in :mod:`engine.views`; ``view["family"]`` tells which.
+        """
         hands = self.hand_lists()
-        view: dict[str, Any] = {
+        common: CommonView = {
             "game": self.key,
             "title": self.spec.title,
-            "family": self.spec.family,
             "seats": self.seats,
             "seat": seat,
             "sides": [list(s) for s in self.sides],
@@ -267,8 +270,7 @@ class Game:
             "log": [e.text for e in self.log[-LOG_IN_VIEW:] if e.text],
             "prompt": self.prompt(),
         }
-        self._view(seat, view)
-        return view
+        return self._view(seat, common)
 
     def to_dict(self) -> dict[str, Any]:
         """The saved form: format, game, seats, seed, options and the action list (JSON-safe)."""
@@ -418,8 +420,9 @@ class Game:
         """Carry out a legal action, emitting events."""
         raise NotImplementedError(f"{type(self).__name__} does not define _apply")
 
-    def _view(self, seat: int | None, view: dict[str, Any]) -> None:
-        """Add the game's own public state to ``view`` (never another seat's hidden tiles)."""
+    def _view(self, seat: int | None, common: CommonView) -> GameView:
+        """The family's view: the ``common`` keys and the game's own public state (never another seat's hidden
+        tiles)."""
         raise NotImplementedError(f"{type(self).__name__} does not define _view")
 
     def hand_lists(self) -> list[list[Tile]]:

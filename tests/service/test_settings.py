@@ -107,8 +107,9 @@ def test_render_processes_setting_defaults_by_cores_and_is_validated() -> None:
 async def test_images_drawn_in_a_worker_process_are_the_same_as_in_a_thread() -> None:
     import render
     from bot import offload
+    from engine import new_game
 
-    view = {"kind": "line", "seats": 2, "sides": [[0], [1]], "scores": [3, 4], "to_act": [0], "prompt": "x"}
+    view = new_game("draw", 2, seed=3).view(None)
     here = render.render_table(view, ["a", "b"])
     offload.configure(render_processes=1)
     try:
