@@ -15,6 +15,7 @@ from typing import Any
 import engine
 from bot.autoplay import Autoplay
 from bot.lobby import Lobbies
+from bot.names import in_text
 from bot.service_core import PERSON, Listener, PlayerFactory, TableUpdate, log, state_text, table_tasks
 from bot.storage import ActionRow, ResultRow
 from bot.table import (
@@ -109,7 +110,7 @@ class TableService(Lobbies, Autoplay):
             if seat is None:
                 raise NotAllowed("You are not playing at this table; you can watch.")
             if seat not in game.to_act:
-                waiting = ", ".join(table.names[s] for s in game.to_act) or "nobody"
+                waiting = ", ".join(in_text(table.names[s]) for s in game.to_act) or "nobody"
                 raise NotAllowed(f"It is not your turn: waiting for {waiting}.")
             if not self._is_current(table, seat, version):
                 raise StaleClick()

@@ -6,6 +6,7 @@ from typing import Any
 
 import discord
 
+from bot.names import in_text
 from bot.table import Table
 from engine import GameSpec
 from engine.game import option_text
@@ -17,7 +18,7 @@ NO_PINGS = discord.AllowedMentions(everyone=False, roles=False, users=False, rep
 
 def shown(table: Table) -> list[str]:
     """The seats' names as message text: markdown in a name is shown, not applied."""
-    return [discord.utils.escape_markdown(name) for name in table.names]
+    return [in_text(name) for name in table.names]
 
 
 #: How each computer level is shown: its name and what it does.
