@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 DEFAULT_DATABASE_URL = "sqlite:///data/domino_hall.db"
 DEFAULT_COMPUTER_PAUSE = 1.5
@@ -35,6 +36,10 @@ VARIABLES: dict[str, str] = {
         f"a player who does not act within this many seconds has the move made by a computer player "
         f"(default {DEFAULT_TURN_TIME_LIMIT:g}; 0 turns it off; a server can change it with /hall-settings)"
     ),
+    "SHARD_COUNT": "how many shards the bot runs as in all (default: as many as Discord recommends, all in this "
+                   "process); with several processes on one PostgreSQL database, the same number in each",
+    "SHARD_IDS": "the shards this process runs, e.g. 0,1 (default: all of them); a process keeps only the tables of "
+                 "the servers on its shards",
     "RENDER_PROCESSES": (
         f"worker processes drawing the images, 0 for a thread in the bot process (default {DEFAULT_RENDER_PROCESSES}"
         f" here: 1 with two or more cores)"
@@ -76,6 +81,15 @@ class Settings:
     computer_pause: float = DEFAULT_COMPUTER_PAUSE
     turn_time_limit: float = DEFAULT_TURN_TIME_LIMIT
     render_processes: int = 0
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+
+    def owns_guild(self, guild_id: int) -> bool:
+        """True when this process runs the shard of server ``guild_id`` (Discord's ``(guild_id >> 22) % count``),
+        so its tables are this process's to load, drive and time."""
+        if self.shard_count is None or self.shard_ids is None:
+            return True
+        return (guild_id >> 22) % self.shard_count in self.shard_ids
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, *, require_token: bool = True) -> Settings:
@@ -97,6 +111,7 @@ class Settings:
             computer_pause=_seconds(env, "COMPUTER_PAUSE_SECONDS", DEFAULT_COMPUTER_PAUSE),
             turn_time_limit=_seconds(env, "TURN_TIME_LIMIT_SECONDS", DEFAULT_TURN_TIME_LIMIT),
             render_processes=_count(env, "RENDER_PROCESSES", DEFAULT_RENDER_PROCESSES, 8),
+            **_shards(env),
         )
 
     @property
@@ -207,6 +222,24 @@ def _count(env: Mapping[str, str], name: str, default: int, most: int) -> int:
     if not raw.isdigit() or int(raw) > most:
         raise SettingsError(f"{name} must be a whole number from 0 to {most}, not {raw!r}")
     return int(raw)
+
+
+def _shards(env: Mapping[str, str]) -> dict[str, Any]:
+    raw_count, raw_ids = env.get("SHARD_COUNT", "").strip(), env.get("SHARD_IDS", "").strip()
+    if not raw_count:
+        if raw_ids:
+            raise SettingsError("SHARD_IDS needs SHARD_COUNT: the number of shards in all")
+        return {}
+    if not raw_count.isdigit() or not 1 <= int(raw_count) <= 100_000:
+        raise SettingsError(f"SHARD_COUNT must be a whole number of shards, at least 1, not {raw_count!r}")
+    count = int(raw_count)
+    if not raw_ids:
+        return {"shard_count": count, "shard_ids": tuple(range(count))}
+    parts = [p.strip() for p in raw_ids.split(",")]
+    if not all(p.isdigit() and int(p) < count for p in parts) or len(set(parts)) != len(parts):
+        raise SettingsError(f"SHARD_IDS must be distinct shard numbers from 0 to {count - 1}, separated by commas, "
+                            f"not {raw_ids!r}")
+    return {"shard_count": count, "shard_ids": tuple(sorted(int(p) for p in parts))}
 
 
 def _seconds(env: Mapping[str, str], name: str, default: float) -> float:

@@ -45,7 +45,7 @@ class TableService(Lobbies, Autoplay):
     async def start(self) -> list[Table]:
         """Reload open lobbies and running games from the database and resume their computer players."""
         loaded = []
-        open_rows = await self.storage.tables.with_status(LOBBY, PLAYING)
+        open_rows = [row for row in await self.storage.tables.with_status(LOBBY, PLAYING) if self.owns(row.guild_id)]
         for row in open_rows:
             table = Table(row)
             try:
@@ -79,7 +79,7 @@ class TableService(Lobbies, Autoplay):
         ``skip``: tables the restart itself just dealt with (one it had to abandon is drawn as that happens)."""
         count = 0
         for row in await self.storage.tables.closed_since(time.time() - RECENTLY_CLOSED_SECONDS):
-            if row.id in skip:
+            if row.id in skip or not self.owns(row.guild_id):
                 continue
             table = Table(row)
             if row.status == FINISHED:

@@ -19,6 +19,7 @@ from discord.ext import commands
 
 import render
 from bot import offload
+from bot.storage import StorageUnavailable
 from bot.table import ABANDONED, LOBBY, NotAllowed, StaleClick, Table, TableError
 from bot.tables import TableUpdate
 from cogs import text, ui
@@ -109,7 +110,7 @@ class Play(commands.Cog):
                 raise StaleClick()
             self.service.check_place(tid, interaction.guild_id, interaction.channel_id)
             await handler(self, interaction, tid, ver, arg, values)
-        except TableError as refusal:
+        except (TableError, StorageUnavailable) as refusal:
             await tell(interaction, str(refusal))
         except Exception:
             log.exception("table %d: the %s click of user %d failed", tid, kind, interaction.user.id)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.settings import Settings, StartError, error_line
-from bot.storage.db import Database, SchemaTooNew, Store, Transaction
+from bot.storage.db import Database, SchemaTooNew, StorageUnavailable, Store, Transaction, VersionConflict
 from bot.storage.repos import (
     ActionRepo,
     ActionRow,
@@ -59,5 +59,6 @@ class Storage:
 
 __all__ = [
     "POSTGRES_SCHEMES", "SCHEMA_VERSION", "ActionRepo", "ActionRow", "Database", "GuildSettingsRepo", "MetaRepo",
-    "ResultRepo", "ResultRow", "SchemaTooNew", "Standing", "Storage", "Store", "TableRepo", "TableRow", "Transaction",
+    "ResultRepo", "ResultRow", "SchemaTooNew", "Standing", "Storage", "StorageUnavailable", "Store", "TableRepo",
+    "TableRow", "Transaction", "VersionConflict",
 ]
