@@ -118,6 +118,24 @@ class ServiceCore:
         value = (stored or self._guild.get(guild_id, {})).get(key, -1.0)
         return default if not isinstance(value, (int, float)) or value < 0 else float(value)
 
+    # ----- turn nudges (a server default, and each member's own choice) --------------------------------------------
+    async def nudges_on(self, guild_id: int, user_id: int) -> bool:
+        """Whether member ``user_id`` is nudged when it is their turn: their own choice, else the server's."""
+        stored = await self._load_guild(guild_id)
+        own = stored.get(f"nudges:{user_id}")
+        if isinstance(own, bool):
+            return own
+        server = stored.get("nudges", True)
+        return server if isinstance(server, bool) else True
+
+    async def set_nudges(self, guild_id: int, on: bool, user_id: int | None = None) -> None:
+        """Turn nudges on or off for this server (``user_id`` None) or for one member of it."""
+        key = "nudges" if user_id is None else f"nudges:{user_id}"
+        await self._load_guild(guild_id)
+        await self.storage.guild_settings.set(guild_id, key, bool(on))
+        self._guild[guild_id][key] = bool(on)
+        log.info("guild %s: %s set to %s", guild_id, key, on)
+
     # ----- helpers ----------------------------------------------------------------------------------------------------
     async def _save(self, table: Table, *, entry: ActionRow | None = None, results: list[ResultRow] | None = None,
                     **changes: Any) -> None:

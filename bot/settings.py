@@ -16,6 +16,7 @@ from typing import Any
 DEFAULT_DATABASE_URL = "sqlite:///data/domino_hall.db"
 DEFAULT_COMPUTER_PAUSE = 1.5
 DEFAULT_TURN_TIME_LIMIT = 300.0
+DEFAULT_NUDGE_GRACE = 20.0
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
 #: Images are drawn in one worker process where there is a core to spare (see bot/offload.py), else in a thread.
 DEFAULT_RENDER_PROCESSES = 1 if (os.cpu_count() or 1) >= 2 else 0
@@ -35,6 +36,10 @@ VARIABLES: dict[str, str] = {
     "TURN_TIME_LIMIT_SECONDS": (
         f"a player who does not act within this many seconds has the move made by a computer player "
         f"(default {DEFAULT_TURN_TIME_LIMIT:g}; 0 turns it off; a server can change it with /hall-settings)"
+    ),
+    "NUDGE_GRACE_SECONDS": (
+        f"how long a player's turn goes before the channel nudge mentions them (default {DEFAULT_NUDGE_GRACE:g}); "
+        "members and servers can turn nudges off"
     ),
     "SHARD_COUNT": "how many shards the bot runs as in all (default: as many as Discord recommends, all in this "
                    "process); with several processes on one PostgreSQL database, the same number in each",
@@ -81,6 +86,7 @@ class Settings:
     computer_pause: float = DEFAULT_COMPUTER_PAUSE
     turn_time_limit: float = DEFAULT_TURN_TIME_LIMIT
     render_processes: int = 0
+    nudge_grace: float = DEFAULT_NUDGE_GRACE
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
 
@@ -111,6 +117,7 @@ class Settings:
             computer_pause=_seconds(env, "COMPUTER_PAUSE_SECONDS", DEFAULT_COMPUTER_PAUSE),
             turn_time_limit=_seconds(env, "TURN_TIME_LIMIT_SECONDS", DEFAULT_TURN_TIME_LIMIT),
             render_processes=_count(env, "RENDER_PROCESSES", DEFAULT_RENDER_PROCESSES, 8),
+            nudge_grace=_seconds(env, "NUDGE_GRACE_SECONDS", DEFAULT_NUDGE_GRACE),
             **_shards(env),
         )
 

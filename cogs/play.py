@@ -23,6 +23,7 @@ from bot.storage import StorageUnavailable
 from bot.table import ABANDONED, LOBBY, NotAllowed, StaleClick, Table, TableError
 from bot.tables import TableUpdate
 from cogs import text, ui
+from cogs.turns import Turns
 from engine import Choose, Tile, catalogue
 from engine import Play as PlayTile
 from engine.views import GameView
@@ -72,6 +73,7 @@ class Play(commands.Cog):
         self.results: dict[int, RoundResult] = {}
         self.refreshing: dict[int, asyncio.Task[None]] = {}
         self.dirty: set[int] = set()
+        self.turns = Turns(bot, self.hand_message, grace=bot.settings.nudge_grace)
         use_registry_choices(self)
 
     async def cog_load(self) -> None:
@@ -81,6 +83,7 @@ class Play(commands.Cog):
     async def cog_unload(self) -> None:
         for task in self.refreshing.values():
             task.cancel()
+        await self.turns.close()
 
     # ----- /play ------------------------------------------------------------------------------------------------
     @app_commands.command(name="play", description="Open a table for a domino game in this channel")
@@ -173,11 +176,17 @@ class Play(commands.Cog):
         if seat is None:
             raise NotAllowed(f"You are watching table #{tid}: only its players have a hand.")
         await i.response.defer(ephemeral=True, thinking=True)
+        version = table.version
         content, file, view = await self.hand_message(table, seat)
         if view is None:
-            await i.followup.send(content, file=file, ephemeral=True, allowed_mentions=text.NO_PINGS)
+            sent = await i.followup.send(content, file=file, ephemeral=True, allowed_mentions=text.NO_PINGS,
+                                         wait=True)
         else:
-            await i.followup.send(content, file=file, view=view, ephemeral=True, allowed_mentions=text.NO_PINGS)
+            sent = await i.followup.send(content, file=file, view=view, ephemeral=True,
+                                         allowed_mentions=text.NO_PINGS, wait=True)
+        # This ephemeral is now the member's live hand: their next turns come to it (cogs/turns.py).
+        self.turns.remember(table, i.user.id, i, sent.id, seat, version if view is not None else None)
+        self.turns.on_update(table)  # in case the table moved on while it was drawn
 
     async def move(self, i: discord.Interaction[Any], tid: int, ver: int, arg: str, values: list[str]) -> None:
         """Play the clicked (or selected) move, then show the hand as it is now in the same ephemeral."""
@@ -202,12 +211,13 @@ class Play(commands.Cog):
         await self.after_move(i, table, table.seat_of(i.user.id))
 
     async def after_move(self, i: discord.Interaction[Any], table: Table, seat: int | None) -> None:
+        """Acknowledge at once, then show the hand as it is now on the message clicked, which stays the member's
+        live hand: when their turn comes back, its controls come back with it."""
         await i.response.defer()
         if seat is None:
             return
-        content, file, view = await self.hand_message(table, seat)
-        await i.edit_original_response(content=content, attachments=[file], view=view,
-                                       allowed_mentions=text.NO_PINGS)
+        self.turns.remember(table, i.user.id, i, None, seat, None)
+        await self.turns.show_now(table, i.user.id)
 
     async def hand_message(self, table: Table, seat: int) -> tuple[str, discord.File, discord.ui.View | None]:
         """The hand's words, image and controls, all drawn from one consistent (game, version) reading."""
@@ -227,6 +237,7 @@ class Play(commands.Cog):
         """Called by the service after every change: note a round's end and schedule one refresh of the message."""
         table = update.table
         self.latest[table.id] = table
+        self.turns.on_update(table)
         ends = [e for e in update.events if e.kind in ("round_over", "match_over")]
         if ends and table.game is not None:
             title = "Match over" if any(e.kind == "match_over" for e in ends) else "Round over"

@@ -1,8 +1,9 @@
-"""/hall-settings: a server's turn time limit and computer pause (members who can manage the server)."""
+"""/hall-settings: a server's turn time limit, computer pause and turn nudges (members who can manage the server);
+/nudges: a member's own choice of being mentioned when it is their turn."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
@@ -20,27 +21,46 @@ class HallSettings(commands.Cog):
 
     @app_commands.command(name="hall-settings", description="Show or change this server's Domino Hall settings")
     @app_commands.describe(turn_limit="Seconds a player has before the computer moves for them (0: never)",
-                           computer_pause="Seconds a computer player waits before moving")
+                           computer_pause="Seconds a computer player waits before moving",
+                           nudges="Mention players in the channel when it is their turn (members can opt out)")
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
     async def hall_settings(self, interaction: discord.Interaction[Any],
                             turn_limit: app_commands.Range[int, 0, 86400] | None = None,
-                            computer_pause: app_commands.Range[float, 0.0, 30.0] | None = None) -> None:
+                            computer_pause: app_commands.Range[float, 0.0, 30.0] | None = None,
+                            nudges: Literal["on", "off"] | None = None) -> None:
         """Change the given settings (Manage Server), then show them all."""
         assert interaction.guild is not None
+        guild_id = interaction.guild.id
         changes = {"turn_time_limit": turn_limit, "computer_pause": computer_pause}
-        if any(v is not None for v in changes.values()) and not interaction.permissions.manage_guild:
+        if (nudges is not None or any(v is not None for v in changes.values())) \
+                and not interaction.permissions.manage_guild:
             await interaction.response.send_message("Only members who can manage the server can change these.",
                                                     ephemeral=True)
             return
         for key, value in changes.items():
             if value is not None:
-                await self.bot.tables.set_guild_setting(interaction.guild.id, key, float(value))
-        now = await self.bot.tables.guild_settings(interaction.guild.id)
+                await self.bot.tables.set_guild_setting(guild_id, key, float(value))
+        if nudges is not None:
+            await self.bot.tables.set_nudges(guild_id, nudges == "on")
+        now = await self.bot.tables.guild_settings(guild_id)
         limit = now["turn_time_limit"]
+        server_nudges = await self.bot.tables.nudges_on(guild_id, 0)
         await interaction.response.send_message(
             f"Turn time limit: **{f'{limit:g} s' if limit else 'off'}** · computer pause: "
-            f"**{now['computer_pause']:g} s**", ephemeral=True)
+            f"**{now['computer_pause']:g} s** · turn nudges: **{'on' if server_nudges else 'off'}**", ephemeral=True)
+
+    @app_commands.command(name="nudges", description="Be mentioned (or not) when it is your turn at a table here")
+    @app_commands.describe(enabled="on: a short message mentions you when it is your turn; off: never")
+    @app_commands.guild_only()
+    async def nudges(self, interaction: discord.Interaction[Any], enabled: Literal["on", "off"]) -> None:
+        """A member's own choice, for this server."""
+        assert interaction.guild is not None
+        await self.bot.tables.set_nudges(interaction.guild.id, enabled == "on", interaction.user.id)
+        await interaction.response.send_message(
+            "Turn nudges are **on** for you here: a short message mentions you when it is your turn."
+            if enabled == "on" else
+            "Turn nudges are **off** for you here: nobody will mention you when it is your turn.", ephemeral=True)
 
 
 async def setup(bot: DominoHall) -> None:

@@ -223,6 +223,11 @@ def _choice_select(table: Table, legal: Sequence[Action]) -> list[discord.ui.Ite
                         placeholder=f"Choose {size} tiles")]
 
 
+def button_view(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View:
+    """A view of these controls (a nudge's My hand)."""
+    return _view(items)
+
+
 def hand_view(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View | None:
     """The ephemeral hand's view (None when there is nothing to press)."""
     return _view(items) if items else None
