@@ -150,7 +150,7 @@ class ServiceCore:
         if cause:
             log.info("table %d v%d: %s", table.id, table.version, cause)
         for event in events:
-            log.info("table %d v%d: %s: %s", table.id, table.version, event.kind, table.words(event.text))
+            log.info("table %d v%d: %s: %s", table.id, table.version, event.kind, table.narrator().event(event))
 
     def _emit(self, update: TableUpdate) -> None:
         for listener in list(self.listeners):

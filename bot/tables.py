@@ -107,6 +107,22 @@ class TableService(Lobbies, Autoplay):
                 raise StaleClick()
             return await self._apply(table, seat, action, PERSON, user_id)
 
+    async def request(self, table_id: int, user_id: int, action_text: str) -> list[Event]:
+        """The host's request outside the turn order (a poker session's stop after this deal), applied and saved
+        like any move: the engine offers it to the host's seat in ``requests``."""
+        table = self.get(table_id)
+        async with table.lock:
+            game = self._need_game(table)
+            self._need_host(table, user_id, "do that")
+            seat = table.seat_of(user_id)
+            try:
+                action = parse_action(action_text)
+            except IllegalAction:
+                raise StaleClick() from None
+            if seat is None or action not in game.requests(seat):
+                raise StaleClick("That is no longer possible.")
+            return await self._apply(table, seat, action, PERSON, user_id)
+
     async def set_autopilot(self, table_id: int, user_id: int, on: bool | None = None) -> bool:
         """Let a computer player make a member's moves (Run), or take them back; returns whether it is on now."""
         table = self.get(table_id)

@@ -17,9 +17,9 @@ points and why it ended (a :class:`Termination`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from engine.tiles import Tile

@@ -19,8 +19,8 @@ from typing import Any, ClassVar
 from mypy_extensions import mypyc_attr
 
 from engine.actions import Action
-from engine.events import Event, EventKind, Outcome, Prompt, PromptKind, ScoreReason, Termination
 from engine.errors import BadOption, GameOver, IllegalAction, NotYourTurn
+from engine.events import Event, EventKind, Outcome, Prompt, PromptKind, ScoreReason, Termination
 from engine.tiles import Tile, shuffle, sort_hand, tiles_from
 
 SAVE_FORMAT = 1

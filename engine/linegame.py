@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.actions import Action, Draw, Pass, Play
-from engine.events import Event, EventKind, Prompt, PromptKind, ScoreReason, Termination
 from engine.errors import BadOption, IllegalAction
+from engine.events import Event, EventKind, Prompt, PromptKind, ScoreReason, Termination
 from engine.game import Game, OptionSpec
 from engine.layout import ARM_WORDS, LineOfPlay, OpenEnd, Placed
 from engine.scoring import cascade, lowest_unique, round_points

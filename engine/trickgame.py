@@ -23,7 +23,7 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from engine.actions import Action, Bid, Call, Pass, Play
-from engine.events import Event, EventKind, Prompt, PromptKind, ScoreReason, Termination
+from engine.events import EventKind, Prompt, PromptKind, ScoreReason, Termination
 from engine.game import Game
 from engine.tiles import Tile, double_set
 from engine.tricks import NumberSuits, SuitRule, Trick, legal_follows, suit_words

@@ -7,9 +7,10 @@ from typing import Any
 
 from PIL import Image
 
-from render.canvas import draw_text, pill, with_names, wrap
+from render.canvas import draw_text, pill, seat_names, with_names, wrap
 from render.panels import base_plate, footer, header, new_strip, plates, stack
 from render.theme import MARGIN, MUTED, PANEL, TEXT
+from render.words import log_lines
 
 WIDTH = 760
 
@@ -22,7 +23,8 @@ def generic_table(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
     strips = [header(WIDTH, f"{title}  ·  Round {number}" if number else title, _facts(view))]
     if seats:
         strips.append(plates(WIDTH, [base_plate(view, names, s) for s in range(seats)]))
-    strips.append(events(WIDTH, [str(t) for t in view.get("log") or []][-6:], names))
+    shown = seat_names(names, max(len(names), seats))
+    strips.append(events(WIDTH, log_lines(view, shown)[-6:], names))
     strips.append(footer(WIDTH, view, names, last_move=False))
     return stack(strips, WIDTH)
 

@@ -51,7 +51,8 @@ def _learn() -> Image.Image:
 def _base(seats: int, **extra: Any) -> dict[str, Any]:
     view: dict[str, Any] = {"title": "Sample", "seats": seats, "sides": [[s] for s in range(seats)],
                             "scores": list(range(seats)), "to_act": [1], "round": 1, "hand_counts": [5] * seats,
-                            "log": ["Seat 1 played.", "Seat 2 passed."], "prompt": "Seat 2 to play.", "winners": []}
+                            "log": [{"kind": "pass", "seat": 0}, {"kind": "pass", "seat": 1}],
+                            "prompt": {"kind": "to_play", "seat": 1}, "winners": []}
     view.update(extra)
     return view
 
@@ -64,7 +65,7 @@ def _line(spinner: bool) -> dict[str, Any]:
     line = {"center": "12-12", "center_seat": 0, "spinner": spinner, "arms": arms,
             "open_ends": [["W", 6], ["E", 11], ["N", 6], ["S", 9]] if spinner else [["W", 6], ["E", 11]]}
     return _base(4, kind="line", line=line, boneyard=10, drawable=10, target=100, doubles_inline=False,
-                 log=["Seat 1 played 6-5."], sides=[[0, 2], [1, 3]], scores=[5, 10])
+                 log=[{"kind": "play", "seat": 0, "tile": "6-5", "end": "W"}], sides=[[0, 2], [1, 3]], scores=[5, 10])
 
 
 def _trick() -> dict[str, Any]:

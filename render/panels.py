@@ -12,7 +12,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.canvas import draw_text, fit, pill, seat_names, text_width, turn_marker, with_names, wrap
+from render.canvas import draw_text, fit, pill, seat_names, text_width, turn_marker, wrap
 from render.theme import (
     ACCENT,
     BACKGROUND,
@@ -27,6 +27,7 @@ from render.theme import (
     TURN_TEXT,
     team_colour,
 )
+from render.words import log_lines, prompt_line
 
 PLATE_HEIGHT = 54
 
@@ -112,9 +113,10 @@ def draw_plate(draw: ImageDraw.ImageDraw, item: Plate, x: float, y: float, w: fl
 
 def footer(width: int, view: Mapping[str, Any], names: Sequence[str], last_move: bool = True) -> Image.Image:
     """The last move in words (unless ``last_move`` is off) and the prompt (what the table waits for)."""
-    log = [str(t) for t in view.get("log") or []]
-    last = with_names(log[-1], names) if log and last_move else ""
-    prompt = with_names(str(view.get("prompt") or ""), names)
+    shown = seat_names(names, max(len(names), int(view.get("seats") or 0)))  # names the font can draw
+    log = log_lines(view, shown)
+    last = log[-1] if log and last_move else ""
+    prompt = prompt_line(view, shown)
     room = width - 2 * MARGIN - 28
     last_lines = wrap(last, 15, room, 2) if last else []
     prompt_lines = wrap(prompt, 17, room, 2) if prompt else []

@@ -13,6 +13,7 @@ from render.grid import Row, grid
 from render.panels import has_teams, header, side_of, stack
 from render.poker import chips
 from render.theme import team_colour
+from render.words import log_lines
 
 WIDTH = 720
 
@@ -34,7 +35,7 @@ def scores_image(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
     target = view.get("target")
     strips = [header(WIDTH, f"{title}  ·  {what}", f"Target {target}" if target is not None else ""),
               grid(WIDTH, headings, rows)]
-    log = [str(t) for t in view.get("log") or []]
+    log = log_lines(view, everyone)
     if log:
         strips.append(events(WIDTH, log[-5:], everyone, "How it ended" if over else "This round"))
     return stack(strips, WIDTH)

@@ -18,13 +18,23 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from engine.events import Event, EventKind, Outcome, Prompt, PromptKind, ScoreReason, Termination, parse_event, \
-    parse_prompt
+from engine.events import (
+    Event,
+    EventKind,
+    Outcome,
+    Prompt,
+    PromptKind,
+    ScoreReason,
+    Termination,
+    parse_event,
+    parse_prompt,
+)
 from engine.layout import ARM_WORDS
 from engine.poker_hands import evaluate
 from engine.tricks import NO_TRUMP, SUIT_WORDS, suit_words
 
-__all__ = ["ARM_WORDS", "SUIT_WORDS", "Narrator", "event_text", "outcome_text", "prompt_text", "suit_words"]
+__all__ = ["ARM_WORDS", "SUIT_WORDS", "Narrator", "event_text", "log_lines", "log_tiles", "outcome_text", "prompt_line",
+           "prompt_text", "suit_words"]
 
 NEL_O = "nel_o"
 OUT_CALLS = {"bergen": "Bergen!", "tiddle_a_wink": "Tiddle-a-Wink!"}  # RULES 2.8: the call of who goes out
@@ -469,3 +479,20 @@ _PROMPT_WORDS: dict[PromptKind, Callable[[Narrator, Prompt, str], str]] = {
     PromptKind.BINGO_STEP: lambda n, p, name: f"Count {p.count}: step to the next tile, or run to the next removal.",
     PromptKind.BINGO_MATCH: lambda n, p, name: f"Count {p.count}: {p.tile} matches. Remove it or leave it?",
 }
+
+
+# ----- views -------------------------------------------------------------------------------------------------------
+def log_lines(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
+    """The view's recent events (its ``log``) in words, oldest first."""
+    narrator = Narrator.of_view(view, names)
+    return [narrator.event(entry) for entry in view.get("log") or []]
+
+
+def prompt_line(view: Mapping[str, Any], names: Sequence[str]) -> str:
+    """The view's ``prompt`` in words ("" when it has none)."""
+    return Narrator.of_view(view, names).prompt(view.get("prompt"))
+
+
+def log_tiles(view: Mapping[str, Any]) -> list[str]:
+    """The tiles named by the view's recent events, oldest first (a picture marks the last one played)."""
+    return [str(entry["tile"]) for entry in view.get("log") or [] if entry.get("tile")]

@@ -24,8 +24,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.actions import Action, Bid, Call, Choose
-from engine.events import EventKind, Prompt, PromptKind, ScoreReason, Termination
 from engine.errors import BadOption
+from engine.events import EventKind, Prompt, PromptKind, ScoreReason, Termination
 from engine.game import Game, GameSpec, OptionSpec
 from engine.poker_betting import Betting
 from engine.poker_hands import HAND_SIZE, evaluate, poker_set

@@ -12,8 +12,8 @@ from engine.ai import computer_player
 from engine.ai.bingo import AlwaysRemove, LookAhead, rollout
 from engine.games.bingo import BingoGame
 from engine.tiles import Tile, double_set, tiles_from
+from tests.engine.words_support import prompt, text
 from tests.property.test_random_play import check_scores, check_tiles_conserved, check_views
-from tests.engine.words_support import text, prompt
 
 STEP, RUN, REMOVE = Call("step"), Call("run"), Call("remove")
 STUCK = [f"{n}-{n}" for n in range(1, 13)] + ["0-0"]  # tile i never shows i: 13 tiles, the count never fits

@@ -7,7 +7,7 @@ import pytest
 from engine import BadOption, Draw, IllegalAction, Pass, Play, Tile, new_game
 from engine.games.draw import DrawGame
 from engine.tiles import double_set
-from tests.engine.words_support import text, prompt
+from tests.engine.words_support import prompt, text
 
 
 def t(text: str) -> Tile:

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from engine import Play, catalogue, new_game
-from tests.engine.words_support import text, prompt
+from tests.engine.words_support import prompt, text
 
 TILE = re.compile(r"(?<![\d-])(\d{1,2})-(\d{1,2})(?![\d-])")
 

@@ -17,8 +17,8 @@ from engine.events import Termination
 from engine.games.poker import STOP, PokerGame
 from engine.poker_hands import poker_set
 from engine.tiles import Tile, tiles_from
-from tests.property.test_random_play import check_scores, check_tiles_conserved, check_views
 from tests.engine.words_support import prompt, text
+from tests.property.test_random_play import check_scores, check_tiles_conserved, check_views
 
 ROYAL = ["2-2", "3-3", "4-4", "5-5", "6-6"]
 SIX_STRAIGHT = ["6-5", "6-4", "6-3", "6-2", "6-1"]

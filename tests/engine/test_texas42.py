@@ -28,7 +28,7 @@ from tests.engine.fortytwo_support import (
     settle,
     win_bid,
 )
-from tests.engine.words_support import text, prompt
+from tests.engine.words_support import prompt, text
 
 t = Tile.parse
 

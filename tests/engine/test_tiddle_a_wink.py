@@ -8,7 +8,7 @@ from engine import BadOption, new_game
 from engine.actions import Pass, Play
 from engine.games.tiddle_a_wink import TiddleAWinkGame
 from tests.engine.line_support import checked_match, play, plays_of, rigged, scores_from
-from tests.engine.words_support import text, prompt
+from tests.engine.words_support import prompt, text
 
 FILL = ["10-9", "10-8", "9-8", "10-7", "9-7", "8-7"]
 

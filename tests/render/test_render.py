@@ -195,7 +195,7 @@ def _diff(a: Image.Image, b: Image.Image, x0: int, x1: int) -> bool:
 
 # ----- fallbacks and limits ----------------------------------------------------------------------------------------
 @pytest.mark.parametrize("view", [{}, {"kind": "mystery", "title": "Mystery", "seats": 3, "scores": [1, 2, 3],
-                                       "log": ["Seat 1 did something."], "prompt": "Seat 2 to act."}])
+                                       "log": [{"kind": "pass", "seat": 0}], "prompt": {"kind": "to_act", "seat": 1}}])
 def test_unknown_views_fall_back_to_the_generic_panel(view: dict[str, Any]) -> None:
     decode(render_table(view, NAMES))
     decode(render_hand(view, NAMES))

@@ -108,7 +108,8 @@ async def test_images_drawn_in_a_worker_process_are_the_same_as_in_a_thread() ->
     import render
     from bot import offload
 
-    view = {"kind": "line", "seats": 2, "sides": [[0], [1]], "scores": [3, 4], "to_act": [0], "prompt": "x"}
+    view = {"kind": "line", "seats": 2, "sides": [[0], [1]], "scores": [3, 4], "to_act": [0],
+            "prompt": {"kind": "to_play", "seat": 0}}
     here = render.render_table(view, ["a", "b"])
     offload.configure(render_processes=1)
     try:
