@@ -165,8 +165,7 @@ class Play(commands.Cog):
 
     async def request(self, i: discord.Interaction[Any], tid: int, ver: int, arg: str, values: list[str]) -> None:
         """The host's request (Stop after this deal): through the service's normal apply path."""
-        await i.response.defer()
-        await self.service.request(tid, i.user.id, arg)
+        await self._lobby(i, self.service.request(tid, i.user.id, arg))
 
     async def hand(self, i: discord.Interaction[Any], tid: int, ver: int, arg: str, values: list[str]) -> None:
         """A fresh ephemeral with the member's hand and, on their turn, one control per legal move."""
@@ -234,7 +233,8 @@ class Play(commands.Cog):
             title = "Match over" if any(e.kind == "match_over" for e in ends) else "Round over"
             start = update.events.index(ends[0])
             narrator = table.narrator(text.shown(table))
-            lines = [narrator.event(e) for e in update.events[start:] if e.kind in ("round_over", "score", "match_over")]
+            lines = [narrator.event(e) for e in update.events[start:]
+                     if e.kind in ("round_over", "score", "match_over")]
             self.results[table.id] = RoundResult(update.version, title, lines, table.game.view(None))
         if table.id in self.refreshing:
             self.dirty.add(table.id)

@@ -79,7 +79,7 @@ class EventKind(StrEnum):
 class Termination(StrEnum):
     """Why a round, a hand or a match ended."""
 
-    DOMINO = "domino"  # a player went out (line games, RULES 2.8)
+    DOMINO = "out"  # a player went out, calling "Domino!" (line games, RULES 2.8)
     BLOCKED = "blocked"  # nobody could play (RULES 2.9)
     TRICKS = "tricks"  # the hand's tricks were played (trick games without a contract)
     BID_MADE = "bid_made"  # the bidders (makers) made their contract
@@ -138,8 +138,8 @@ class Outcome:
                 "points": list(self.points), "round": self.round}
 
 
-_FIELDS = ("seat", "side", "points", "tile", "tiles", "end", "count", "amount", "suit", "seats", "totals", "reason", "action",
-           "made", "alone", "declined", "round", "outcome")
+_FIELDS = ("seat", "side", "points", "tile", "tiles", "end", "count", "amount", "suit", "seats", "totals", "reason",
+           "action", "made", "alone", "declined", "round", "outcome")
 
 
 class Event:
@@ -149,13 +149,14 @@ class Event:
     score events per side is always the game's score); ``tile``/``tiles``: the tiles; ``end``: the arm of a line
     (``W``, ``E``, ``N``, ``S``); ``count``: how many (tiles drawn, a count said, tricks); ``amount``: a bid or a
     number of chips; ``suit``: a suit or trumps (``"5"``, ``"doubles"``, ``"none"``, ``"nel_o"``); ``seats``: several
-    seats; ``totals``: a number per seat or side (pips left, points taken); ``reason``: why points were scored; ``action``: the action taken, where the kind alone does not say it (a poker bet);
+    seats; ``totals``: a number per seat or side (pips left, points taken); ``reason``: why points were scored;
+    ``action``: the action taken, where the kind alone does not say it (a poker bet);
     ``made``: a contract made; ``alone``: a loner; ``declined``: a pass that gives up an optional extra turn;
     ``round``: the round or hand number; ``outcome``: how a round or
     match ended. Events are values: never changed once made.
     """
 
-    __slots__ = _FIELDS + ("kind",)
+    __slots__ = (*_FIELDS, "kind")
 
     def __init__(
         self, kind: EventKind, seat: int | None = None, side: int | None = None, points: int = 0, *,

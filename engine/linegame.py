@@ -275,7 +275,7 @@ class LineGame(Game):
         self.log_mark = len(self.log)
         points = self.score_out(seat, pips)
         self._round_over(Termination.DOMINO, seat, pips, points)
-        self._record_round("out", pips, points)
+        self._record_round(Termination.DOMINO, pips, points)
         self._after_round()
 
     def _end_round_blocked(self) -> None:
@@ -283,7 +283,7 @@ class LineGame(Game):
         self.log_mark = len(self.log)
         points = self.score_blocked(pips)
         self._round_over(Termination.BLOCKED, None, pips, points)
-        self._record_round("blocked", pips, points)
+        self._record_round(Termination.BLOCKED, pips, points)
         self._after_round()
 
     def _round_over(self, why: Termination, seat: int | None, pips: list[int], points: Mapping[int, int]) -> None:
@@ -321,12 +321,12 @@ class LineGame(Game):
             return cascade([own, *others])[0]  # the winner's own cascade share: every higher hand less own pips
         return round_points(formula, own, others)
 
-    def _record_round(self, reason: str, pips: list[int], points: Mapping[int, int]) -> None:
+    def _record_round(self, reason: Termination, pips: list[int], points: Mapping[int, int]) -> None:
         for seat, gained in sorted(points.items()):
             self.award(self.side_of(seat), gained, ScoreReason.ROUND, seat)
         if not any(points.values()):
             self.emit(EventKind.SCORE, reason=ScoreReason.NOBODY)
-        self.last_round = {"round": self.round_no, "reason": reason, "pips": pips,
+        self.last_round = {"round": self.round_no, "reason": reason.value, "pips": pips,
                            "points": [points.get(s, 0) for s in range(self.seats)]}
 
     def _after_round(self) -> None:

@@ -8,12 +8,12 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.canvas import draw_text, fit, seat_names, with_names, wrap
-from render.context import suit_words
 from render.info import InfoPanel
 from render.panels import Plate, draw_plate, footer, has_teams, header, new_strip, side_of, side_score, stack
 from render.ring import Ring
 from render.theme import MARGIN, MUTED, RGB, TEXT, team_colour
 from render.tiles import paste_tile, tile_image
+from render.words import suit_words
 
 WIDTH = 960
 PLATE_W, PLATE_H = 168, 54

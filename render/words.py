@@ -29,14 +29,14 @@ from engine.events import (
     parse_event,
     parse_prompt,
 )
+from engine.fortytwo import contract_words
 from engine.layout import ARM_WORDS
 from engine.poker_hands import evaluate
-from engine.tricks import NO_TRUMP, SUIT_WORDS, suit_words
+from engine.tricks import SUIT_WORDS, suit_words
 
 __all__ = ["ARM_WORDS", "SUIT_WORDS", "Narrator", "event_text", "log_lines", "log_tiles", "outcome_text", "prompt_line",
            "prompt_text", "suit_words"]
 
-NEL_O = "nel_o"
 OUT_CALLS = {"bergen": "Bergen!", "tiddle_a_wink": "Tiddle-a-Wink!"}  # RULES 2.8: the call of who goes out
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 LIMIT_42 = 42
@@ -45,15 +45,6 @@ LIMIT_42 = 42
 def plural(n: int, word: str) -> str:
     """``1 tile``, ``2 tiles``."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def contract_words(trumps: str | None) -> str:
-    """A contract's trumps in words: ``fives trump``, ``doubles trump``, ``no-trump``, ``Nel-O``."""
-    if trumps == NEL_O:
-        return "Nel-O"
-    if trumps == NO_TRUMP:
-        return "no-trump"
-    return f"{suit_words(trumps)} trump"
 
 
 class Narrator:
@@ -187,7 +178,7 @@ Say = Callable[[Narrator, Event], str]
 
 def _deal(n: Narrator, e: Event) -> str:
     family = n.family
-    if family == "bingo":
+    if n.game == "bingo":
         kind = "pip total" if n.options.get("bingo_pip_total") else "either end"
         return f"{e.count} tiles in a row. Count from 0; a tile matches on {kind}."
     if family == "poker":
@@ -211,7 +202,8 @@ def _play(n: Narrator, e: Event) -> str:
 
 def _draw(n: Narrator, e: Event) -> str:
     if e.seat is None:
-        return f"Betting is closed: each player in turn may exchange up to {NUMBER_WORDS.get(e.count or 0, e.count)} tiles."
+        most = NUMBER_WORDS.get(e.count or 0, e.count)
+        return f"Betting is closed: each player in turn may exchange up to {most} tiles."
     return f"{n.seat(e.seat)} drew {plural(e.count or 0, 'tile')}."
 
 
@@ -342,7 +334,7 @@ _EVENT_WORDS: dict[EventKind, Say] = {
     EventKind.HAND_OVER: lambda n, e: f"Hand {e.round} is over.",
     EventKind.THROW_IN: _throw_in,
     EventKind.BID: lambda n, e: f"{n.seat(e.seat)} bid {n.bid_words(e.amount)}.",
-    EventKind.TRUMP: lambda n, e: f"{n.seat(e.seat)} named {contract_words(e.suit)}.",
+    EventKind.TRUMP: lambda n, e: f"{n.seat(e.seat)} named {contract_words(e.suit or '')}.",
     EventKind.SIT_OUT: _sit_out,
     EventKind.CONTRACT: lambda n, e: (f"{n.side(e.side)} {'made' if e.made else 'were set on'} their bid of "
                                       f"{n.bid_words(e.amount)}."),
@@ -407,8 +399,8 @@ def _match_won(n: Narrator, outcome: Outcome, event: Event | None) -> str:
 
 _ROUND_WHY = {
     Termination.DOMINO: "went out", Termination.BLOCKED: "won the blocked round", Termination.TRICKS: "won the hand",
-    Termination.BID_MADE: "made the bid", Termination.BID_SET: "set the bidders", Termination.SHOWDOWN: "won the showdown",
-    Termination.FOLDED: "won: everyone else folded",
+    Termination.BID_MADE: "made the bid", Termination.BID_SET: "set the bidders",
+    Termination.SHOWDOWN: "won the showdown", Termination.FOLDED: "won: everyone else folded",
 }
 
 
@@ -432,7 +424,7 @@ def _prompt_words(n: Narrator, p: Prompt) -> str:
             if p.seats:
                 return f"Bingo! The row is clear: {p.count} tiles removed in {p.amount} steps."
             return f"Lost: no removal in 13 passes along the row ({p.count} tiles removed)."
-        return "Game over: " + (n.seat_list(p.seats) + " won" if p.seats else "no winner")
+        return "Game over: " + (n.seat_list(p.seats) + " won." if p.seats else "no winner.")
     if kind == PromptKind.BID:
         low, high = n.bid_words(p.low), n.bid_words(p.high)
         choice = f"bid {low} to {high}" if low != high else f"bid {low}"
@@ -458,7 +450,7 @@ def _prompt_words(n: Narrator, p: Prompt) -> str:
 
 
 _PROMPT_WORDS: dict[PromptKind, Callable[[Narrator, Prompt, str], str]] = {
-    PromptKind.WAITING: lambda n, p, name: "Waiting for " + n.seat_list(p.seats),
+    PromptKind.WAITING: lambda n, p, name: f"Waiting for {n.seat_list(p.seats)}.",
     PromptKind.TO_PLAY: lambda n, p, name: f"{name} to play.",
     PromptKind.MUST_DRAW: lambda n, p, name: f"{name} cannot play and must draw.",
     PromptKind.MATADOR_OR_DRAW: lambda n, p, name: f"{name} may play a matador or draw.",

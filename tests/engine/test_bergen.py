@@ -71,7 +71,8 @@ def test_going_out_scores_one_point() -> None:
     game.apply(1, play("6-2", "W", 6))  # ends 2 and 6-6
     game.apply(2, play("6-5", "E", 6))  # ends 2 and 5
     events = game.apply(0, play("2-0", "W", 2))
-    assert [text(game, e) for e in events if e.kind == "round_over"] == ["Seat 1 went out and calls Bergen!"]  # RULES 2.8
+    # RULES 2.8: the call of who goes out
+    assert [text(game, e) for e in events if e.kind == "round_over"] == ["Seat 1 went out and calls Bergen!"]
     assert scores_from(events)[0] == (0, 1)
     assert game.last_round is not None
     assert game.last_round["reason"] == "out" and game.last_round["points"] == [1, 0, 0]

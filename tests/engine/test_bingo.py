@@ -134,7 +134,8 @@ def test_bin_auto_remove_default_step_or_run() -> None:
     assert game.legal_actions(0) == [STEP, RUN]
     game = rigged(["4-4", "9-9", "2-1"])
     game.apply(0, RUN)  # 4-4 at 0, 9-9 at 1, 2-1 at 2: removed
-    assert game.removed == [Tile.of(2, 1)] and text(game, game.log[-1]) == "Counted on past 2 tiles. Count 2: 2-1 removed."
+    assert game.removed == [Tile.of(2, 1)]
+    assert text(game, game.log[-1]) == "Counted on past 2 tiles. Count 2: 2-1 removed."
     assert game.describe(RUN) == "Run to the next removal"
     assert game.describe(STEP) == "Pass 4-4 (count 3)"
 
