@@ -288,7 +288,8 @@ def _accept_word(n: Narrator, seat: int, dealer: int) -> str:
     """Euchre's words: the dealer takes up, the dealer's partner assists, an opponent orders up."""
     if seat == dealer:
         return "took up"
-    four = len(n.names) == 4 or (n.sides is not None and len(n.sides) == 2)
+    # Partners (four players) assist and order up; otherwise a player accepts.
+    four = any(len(side) > 1 for side in n.sides) if n.sides is not None else len(n.names) == 4
     if four and (seat - dealer) % 2 == 0:
         return "assisted with"
     return "ordered up" if four else "accepted"

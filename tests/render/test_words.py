@@ -61,6 +61,8 @@ def test_the_words_players_read_today() -> None:
         "Ann & Cy were euchred with 2 tricks: Bo & Di score 2."
     assert event_text({"kind": "accept", "seat": 2, "suit": "4", "seats": [0]}, names, "euchre",
                       sides=[[0, 2], [1, 3]]) == "Cy assisted with fours as trumps."
+    assert event_text({"kind": "accept", "seat": 1, "suit": "4", "seats": [0], "alone": True}, names[:2], "euchre",
+                      sides=[[0], [1]]) == "Bo accepted fours as trumps, alone."
     assert event_text({"kind": "deal", "count": 91}, names, "bingo") == \
         "91 tiles in a row. Count from 0; a tile matches on either end."
     assert prompt_text({"kind": "bet", "seat": 1, "amount": 3, "count": 17}, names, "poker") == \
