@@ -175,7 +175,8 @@ class ServiceCore:
         """Start or stop the table's computer player and turn timers (see :class:`bot.autoplay.Autoplay`)."""
         raise NotImplementedError
 
-    async def _apply(self, table: Table, seat: int, action: Action, actor: str, user_id: int | None) -> list[Event]:
+    async def _apply(self, table: Table, seat: int, action: Action, actor: str, user_id: int | None,
+                     turn: bool = True) -> list[Event]:
         """Apply and persist one action (see :class:`bot.tables.TableService`)."""
         raise NotImplementedError
 

@@ -220,9 +220,13 @@ async def test_pok_2_the_host_stops_a_poker_session_after_this_deal(simcord_env)
     version = table.version
     refused = await bob.click(message, label="Stop after this deal")
     assert refused.ephemeral and "Only the host" in answer(refused).content and table.version == version
+    turn = {0: alice, 1: bob}[table.game.to_act[0]]
+    hand = answer(await turn.click(message, label="My hand"))  # drawn before the stop
     stopped = await alice.click(message, label="Stop after this deal")
     assert stopped.acknowledged and table.version == version + 1
-    assert str(table.game.history[-1][1]) == "call:stop" and table.game.stopping == 0
+    moved = await press_first_control(turn, hand)  # a request is no move: the hand's buttons stay current
+    assert moved.acknowledged and table.version == version + 2 and str(table.game.history[-2][1]) == "call:stop"
+    assert table.game.stopping == 0
     await simcord_env.settle()
     assert {c["label"] for c in components(channel.last_message)} == {"My hand", "End game"}
     await play_to_the_end(simcord_env, channel, {0: alice, 1: bob}, tid)
