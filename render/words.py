@@ -70,7 +70,7 @@ class Narrator:
     def of_view(cls, view: Mapping[str, Any], names: Sequence[str] = ()) -> Narrator:
         """The narrator of a view (what a picture knows: the view's game, sides and the few facts words need)."""
         options = {"pass_direction": view.get("pass_direction", "left"), "texas_marks": bool(view.get("marks")),
-                   "seventy_nine_marks": bool(view.get("marks"))}
+                   "seventy_nine_marks": bool(view.get("marks")), "bingo_pip_total": bool(view.get("pip_total"))}
         return cls(str(view.get("game", "")), names, view.get("sides"), options)
 
     # ----- names -------------------------------------------------------------------------------------------------
@@ -411,8 +411,9 @@ def _round_words(n: Narrator, outcome: Outcome) -> str:
     if not outcome.sides:
         return f"Round {outcome.round}: the round is blocked and nobody scores."
     names = " and ".join(n.side(s) for s in outcome.sides)
-    gained = ", ".join(f"{n.side(s)} {p}" for s, p in enumerate(outcome.points) if p)
-    text = f"Round {outcome.round}: {names} {_ROUND_WHY.get(outcome.termination, 'won')}"
+    gained = ", ".join(f"{n.side(s)} {p:+d}" for s, p in enumerate(outcome.points) if p)
+    which = "Round" if n.family == "line" else "Hand"
+    text = f"{which} {outcome.round}: {names} {_ROUND_WHY.get(outcome.termination, 'won')}"
     return f"{text} ({gained})." if gained else f"{text}."
 
 
