@@ -20,12 +20,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from engine.tiles import Tile
 
 if TYPE_CHECKING:
     from engine.actions import Action
+    from engine.views import EventJson, OutcomeJson, PromptJson
 
 
 class EventKind(StrEnum):
@@ -132,7 +133,7 @@ class Outcome:
     points: tuple[int, ...] = ()
     round: int = 0
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> OutcomeJson:
         """The outcome as JSON-safe data."""
         return {"termination": str(self.termination), "winners": list(self.winners), "sides": list(self.sides),
                 "points": list(self.points), "round": self.round}
@@ -206,14 +207,14 @@ class Event:
     def __deepcopy__(self, memo: dict[int, object]) -> Event:
         return self
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> EventJson:
         """The event as JSON-safe data: its kind and every field that differs from its default."""
         out: dict[str, Any] = {"kind": str(self.kind)}
         for name in _FIELDS:
             value = getattr(self, name)
             if value is not _DEFAULTS[name] and value != _DEFAULTS[name]:
                 out[name] = _json(value)
-        return out
+        return cast("EventJson", out)
 
 
 _DEFAULTS: dict[str, Any] = {name: None for name in _FIELDS} | {
@@ -277,14 +278,14 @@ class Prompt:
     flag: bool = False
     cross: bool = False
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PromptJson:
         """The prompt as JSON-safe data: its kind and every field that is set."""
         out: dict[str, Any] = {"kind": str(self.kind)}
         for name in _PROMPT_FIELDS:
             value = getattr(self, name)
             if value is not None and value != () and value != "" and value is not False:
                 out[name] = _json(value)
-        return out
+        return cast("PromptJson", out)
 
 
 _PROMPT_FIELDS = ("seat", "seats", "count", "amount", "low", "high", "suit", "tile", "direction", "flag", "cross")

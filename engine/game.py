@@ -22,6 +22,7 @@ from engine.actions import Action
 from engine.errors import BadOption, GameOver, IllegalAction, NotYourTurn
 from engine.events import Event, EventKind, Outcome, Prompt, PromptKind, ScoreReason, Termination
 from engine.tiles import Tile, shuffle, sort_hand, tiles_from
+from engine.views import CommonView, EventJson, Family, GameView
 
 SAVE_FORMAT = 1
 LOG_IN_VIEW = 8
@@ -70,7 +71,7 @@ class GameSpec:
     summary: str
     options: tuple[OptionSpec, ...]
     factory: Callable[..., Game]
-    family: str = "line"
+    family: Family = "line"  # the family of games, as the view's "family" says it
     teams: str = ""
     order: int = 100
     rig_keys: tuple[str, ...] = ("deal", "boneyard")
@@ -272,13 +273,15 @@ class Game:
         """How the last finished round (hand) ended; None before the first one ends."""
         return self._round_outcome
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know now (``None``: a spectator). JSON-safe; holds no other seat's hidden tiles."""
+    def view(self, seat: int | None) -> GameView:
+        """What ``seat`` may know now (``None``: a spectator). JSON-safe; holds no other seat's hidden tiles.
+
+        The view's type is its family's, declared in :mod:`engine.views`; ``view["family"]`` tells which.
+        """
         hands = self.hand_lists()
-        view: dict[str, Any] = {
+        common: CommonView = {
             "game": self.key,
             "title": self.spec.title,
-            "family": self.spec.family,
             "seats": self.seats,
             "seat": seat,
             "sides": [list(s) for s in self.sides],
@@ -292,8 +295,7 @@ class Game:
             "log": self.log_view(0),
             "prompt": self.prompt().to_json(),
         }
-        self._view(seat, view)
-        return view
+        return self._view(seat, common)
 
     def to_dict(self) -> dict[str, Any]:
         """The saved form: format, game, seats, seed, options and the action list (JSON-safe)."""
@@ -343,7 +345,7 @@ class Game:
             return Prompt(PromptKind.GAME_OVER, seats=self._winners)
         return Prompt(PromptKind.WAITING, seats=self._to_act())
 
-    def log_view(self, start: int) -> list[dict[str, Any]]:
+    def log_view(self, start: int) -> list[EventJson]:
         """The view's ``log``: the last few public events from ``start`` on, as JSON (private ones are left out)."""
         recent = [e for e in self.log[start:] if e.kind not in _PRIVATE][-LOG_IN_VIEW:]
         return [e.to_json() for e in recent]
@@ -466,8 +468,9 @@ class Game:
         """Carry out a legal action, emitting events."""
         raise NotImplementedError(f"{type(self).__name__} does not define _apply")
 
-    def _view(self, seat: int | None, view: dict[str, Any]) -> None:
-        """Add the game's own public state to ``view`` (never another seat's hidden tiles)."""
+    def _view(self, seat: int | None, common: CommonView) -> GameView:
+        """The family's view: the ``common`` keys and the game's own public state (never another seat's hidden
+        tiles)."""
         raise NotImplementedError(f"{type(self).__name__} does not define _view")
 
     def hand_lists(self) -> list[list[Tile]]:

@@ -1,6 +1,6 @@
 """Domino Hall's images and words, made at the edge from the engine's views and events.
 
-- :func:`render_table`, :func:`render_hand`, :func:`render_scores`, :func:`table_drawer`: views to PNG bytes
+- :func:`render_table`, :func:`render_hand`, :func:`render_scores`, :func:`table_image`: views to images
   (:mod:`render.drawing`, which uses Pillow);
 - :mod:`render.words`: events, prompts and outcomes in words (no Pillow).
 
@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from render.drawing import render_hand, render_scores, render_table, table_drawer
+    from render.drawing import render_hand, render_scores, render_table, table_image
 
-__all__ = ["render_hand", "render_scores", "render_table", "table_drawer"]
+__all__ = ["render_hand", "render_scores", "render_table", "table_image"]
 
 
 def __getattr__(name: str) -> Any:

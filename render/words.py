@@ -16,7 +16,7 @@ use it. It imports no Pillow and no discord.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from engine.events import (
     Event,
@@ -32,7 +32,9 @@ from engine.events import (
 from engine.fortytwo import contract_words
 from engine.layout import ARM_WORDS
 from engine.poker_hands import evaluate
-from engine.tricks import SUIT_WORDS, suit_words
+from engine.tricks import SUIT_WORDS
+from engine.tricks import suit_words as _suit_words
+from engine.views import CommonView
 
 __all__ = ["ARM_WORDS", "SUIT_WORDS", "Narrator", "event_text", "log_lines", "log_tiles", "outcome_text", "prompt_line",
            "prompt_text", "suit_words"]
@@ -40,6 +42,11 @@ __all__ = ["ARM_WORDS", "SUIT_WORDS", "Narrator", "event_text", "log_lines", "lo
 OUT_CALLS = {"bergen": "Bergen!", "tiddle_a_wink": "Tiddle-a-Wink!"}  # RULES 2.8: the call of who goes out
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 LIMIT_42 = 42
+
+
+def suit_words(suit: str | int | None) -> str:
+    """A suit or trumps in words: ``"5"`` (or 5) -> ``"fives"``, ``"doubles"``, ``"none"`` -> ``"no-trump"``."""
+    return _suit_words(None if suit is None else str(suit))
 
 
 def plural(n: int, word: str) -> str:
@@ -67,11 +74,12 @@ class Narrator:
         return cls(game.key, names, game.sides, game.options)
 
     @classmethod
-    def of_view(cls, view: Mapping[str, Any], names: Sequence[str] = ()) -> Narrator:
+    def of_view(cls, view: CommonView, names: Sequence[str] = ()) -> Narrator:
         """The narrator of a view (what a picture knows: the view's game, sides and the few facts words need)."""
-        options = {"pass_direction": view.get("pass_direction", "left"), "texas_marks": bool(view.get("marks")),
-                   "seventy_nine_marks": bool(view.get("marks")), "bingo_pip_total": bool(view.get("pip_total"))}
-        return cls(str(view.get("game", "")), names, view.get("sides"), options)
+        facts: Mapping[str, Any] = cast("Mapping[str, Any]", view)  # a family's own keys, where it has them
+        options = {"pass_direction": facts.get("pass_direction", "left"), "texas_marks": bool(facts.get("marks")),
+                   "seventy_nine_marks": bool(facts.get("marks")), "bingo_pip_total": bool(facts.get("pip_total"))}
+        return cls(view["game"], names, view["sides"], options)
 
     # ----- names -------------------------------------------------------------------------------------------------
     def seat(self, seat: int | None) -> str:
@@ -476,17 +484,17 @@ _PROMPT_WORDS: dict[PromptKind, Callable[[Narrator, Prompt, str], str]] = {
 
 
 # ----- views -------------------------------------------------------------------------------------------------------
-def log_lines(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
+def log_lines(view: CommonView, names: Sequence[str]) -> list[str]:
     """The view's recent events (its ``log``) in words, oldest first."""
     narrator = Narrator.of_view(view, names)
-    return [narrator.event(entry) for entry in view.get("log") or []]
+    return [narrator.event(entry) for entry in view["log"]]
 
 
-def prompt_line(view: Mapping[str, Any], names: Sequence[str]) -> str:
-    """The view's ``prompt`` in words ("" when it has none)."""
-    return Narrator.of_view(view, names).prompt(view.get("prompt"))
+def prompt_line(view: CommonView, names: Sequence[str]) -> str:
+    """The view's ``prompt`` in words."""
+    return Narrator.of_view(view, names).prompt(view["prompt"])
 
 
-def log_tiles(view: Mapping[str, Any]) -> list[str]:
+def log_tiles(view: CommonView) -> list[str]:
     """The tiles named by the view's recent events, oldest first (a picture marks the last one played)."""
-    return [str(entry["tile"]) for entry in view.get("log") or [] if entry.get("tile")]
+    return [entry["tile"] for entry in view["log"] if "tile" in entry]

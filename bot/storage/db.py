@@ -23,6 +23,8 @@ class Transaction(Protocol):
 
     async def insert(self, sql: str, params: Iterable[Any] = ()) -> int: ...
 
+    async def update(self, sql: str, params: Iterable[Any] = ()) -> int: ...
+
     async def executemany(self, sql: str, rows: Iterable[Iterable[Any]]) -> None: ...
 
 
@@ -40,6 +42,19 @@ class Store(Protocol):
     async def schema_version(self) -> int: ...
 
     async def close(self) -> None: ...
+
+
+class StorageUnavailable(RuntimeError):
+    """The database could not be reached for this operation (a restart, a dropped connection); nothing was written.
+    The message is for the member whose click it was."""
+
+    def __init__(self, message: str = "The database is not reachable right now; nothing was changed. Try again in "
+                                      "a moment.") -> None:
+        super().__init__(message)
+
+
+class VersionConflict(RuntimeError):
+    """A table's row was changed by someone else since it was read (another process won the race)."""
 
 
 class SchemaTooNew(RuntimeError):
@@ -61,6 +76,11 @@ class Tx:
     async def insert(self, sql: str, params: Iterable[Any] = ()) -> int:
         """Run one INSERT and return the ``id`` of the row it made."""
         return await self.execute(sql, params)
+
+    async def update(self, sql: str, params: Iterable[Any] = ()) -> int:
+        """Run one UPDATE or DELETE and return how many rows it changed."""
+        async with self.conn.execute(sql, tuple(params)) as cursor:
+            return int(cursor.rowcount)
 
     async def executemany(self, sql: str, rows: Iterable[Iterable[Any]]) -> None:
         """Run one statement for each row of parameters."""

@@ -25,6 +25,7 @@ from engine.errors import BadOption
 from engine.events import EventKind, Prompt, PromptKind, ScoreReason, Termination
 from engine.game import Game, GameSpec, OptionSpec
 from engine.tiles import Tile, double_set
+from engine.views import BingoFacts, BingoResult, BingoView, CommonView
 
 COUNT_TO = 13  # the count runs 0..12
 PASSES_TO_LOSE = 13
@@ -163,23 +164,26 @@ class BingoGame(Game):
             return Prompt(PromptKind.BINGO_STEP, count=self.count)
         return Prompt(PromptKind.BINGO_MATCH, count=self.count, tile=self.current)
 
-    def _view(self, seat: int | None, view: dict[str, Any]) -> None:
-        view["kind"] = "bingo"
-        view["row"] = [str(t) for t in self.row]
-        view["position"] = self.position
-        view["count"] = self.count
-        view["removed"] = len(self.removed)
-        view["removed_tiles"] = [str(t) for t in self.removed]
-        view["tiles"] = len(self.row) + len(self.removed)
-        view["steps"] = self.steps
-        view["passes_without_removal"] = self.touches // len(self.row) if self.row else 0
-        view["touches_without_removal"] = self.touches
-        view["matches"] = bool(self.row) and self.matches(self.current, self.count)
-        view["auto_remove"] = self.auto_remove
-        view["pip_total"] = self.pip_total
-        view["result"] = self.result() if self._over else None
+    def _view(self, seat: int | None, common: CommonView) -> BingoView:
+        facts: BingoFacts = {
+            "family": "bingo",
+            "row": [str(t) for t in self.row],
+            "position": self.position,
+            "count": self.count,
+            "removed": len(self.removed),
+            "removed_tiles": [str(t) for t in self.removed],
+            "tiles": len(self.row) + len(self.removed),
+            "steps": self.steps,
+            "passes_without_removal": self.touches // len(self.row) if self.row else 0,
+            "touches_without_removal": self.touches,
+            "matches": bool(self.row) and self.matches(self.current, self.count),
+            "auto_remove": self.auto_remove,
+            "pip_total": self.pip_total,
+            "result": self.result() if self._over else None,
+        }
+        return {**common, **facts}
 
-    def result(self) -> dict[str, Any]:
+    def result(self) -> BingoResult:
         """Personal-best figures: whether the row was cleared, tiles removed, and steps taken (fewest to clear)."""
         cleared = not self.row
         return {"cleared": cleared, "removed": len(self.removed), "steps": self.steps,
@@ -213,7 +217,7 @@ SPEC = GameSpec(
                    "A tile matches on its pip total, played with the double-six set", "BIN-1"),
     ),
     factory=BingoGame,
-    family="solo",
+    family="bingo",
     order=160,
     rig_keys=("row",),
 )

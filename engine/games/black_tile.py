@@ -24,6 +24,7 @@ from engine.game import GameSpec, OptionSpec
 from engine.tiles import Tile
 from engine.trickgame import TrickGame
 from engine.tricks import BOTH, NumberSuits
+from engine.views import BlackTileHand, CommonView, TrickView
 
 PASSING = "pass"
 PASS_SIZE = 3
@@ -91,7 +92,7 @@ class BlackTileGame(TrickGame):
         self.received: dict[int, list[Tile]] = {}
         self.may_pass_lead = False
         self.lead_passed = False
-        self.last_hand: dict[str, Any] | None = None
+        self.last_hand: BlackTileHand | None = None
         super()._setup()
 
     @property
@@ -224,8 +225,8 @@ class BlackTileGame(TrickGame):
             return Prompt(PromptKind.LEAD_OR_PASS, self.turn)
         return super().prompt()
 
-    def _view(self, seat: int | None, view: dict[str, Any]) -> None:
-        super()._view(seat, view)
+    def _view(self, seat: int | None, common: CommonView) -> TrickView:
+        view = super()._view(seat, common)
         view["dealer"] = None
         view["first_leader"] = self.first_leader
         view["pass_direction"] = self.options["pass_direction"]
@@ -236,6 +237,7 @@ class BlackTileGame(TrickGame):
         view["played"] = [str(t) for pile in self.piles for t in pile]
         view["dead_count"] = len(self.dead)
         view["last_hand"] = self.last_hand
+        return view
 
 
 SPEC = GameSpec(

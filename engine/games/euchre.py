@@ -25,6 +25,7 @@ from engine.game import GameSpec, OptionSpec
 from engine.tiles import Tile
 from engine.trickgame import PLAY, TrickGame
 from engine.tricks import NumberSuits, suit_words
+from engine.views import CommonView, Contract, EuchreHand, TrickView
 
 ACCEPT = "accept"
 ALONE = "alone"
@@ -124,7 +125,7 @@ class EuchreGame(TrickGame):
         self.maker: int | None = None
         self.alone = False
         self.passes = 0
-        self.last_hand: dict[str, Any] | None = None
+        self.last_hand: EuchreHand | None = None
         super()._setup()
 
     def begin_hand(self) -> None:
@@ -274,7 +275,7 @@ class EuchreGame(TrickGame):
         return Prompt(PromptKind.ACCEPT_TURNUP, self.turn, suit=str(self.offered_trump()), count=len(self.rejected) + 1,
                       high=MAX_TURNUPS)
 
-    def contract_view(self) -> dict[str, Any] | None:
+    def contract_view(self) -> Contract | None:
         if self.maker is None:
             return None
         trumps = str(self.offered_trump())
@@ -282,8 +283,8 @@ class EuchreGame(TrickGame):
         return {"seat": self.maker, "bid": ALONE if self.alone else ACCEPT, "trumps": trumps,
                 "label": label + (", alone" if self.alone else "")}
 
-    def _view(self, seat: int | None, view: dict[str, Any]) -> None:
-        super()._view(seat, view)
+    def _view(self, seat: int | None, common: CommonView) -> TrickView:
+        view = super()._view(seat, common)
         shown = self.turnup or self.taken_up
         view["turnup"] = None if shown is None else str(shown)
         view["turnup_taken"] = self.taken_up is not None
@@ -295,6 +296,7 @@ class EuchreGame(TrickGame):
         view["played"] = [str(t) for pile in self.piles for t in pile]
         view["discarded"] = [str(t) for t in self.discarded] if seat == self.dealer else []
         view["last_hand"] = self.last_hand
+        return view
 
     def zones(self) -> dict[str, list[Tile]]:
         zones = super().zones()

@@ -8,14 +8,13 @@ pips less its own. First to 100 (200 by option, TW-4).
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.actions import Action, Pass
 from engine.events import EventKind, Prompt, PromptKind
 from engine.game import GameSpec, OptionSpec
 from engine.layout import LineOfPlay
 from engine.linegame import BLOCK_TIE, LineGame, target_option
 from engine.tiles import Tile, double_set
+from engine.views import CommonView, LineView
 
 
 class TiddleAWinkGame(LineGame):
@@ -83,9 +82,10 @@ class TiddleAWinkGame(LineGame):
             return Prompt(PromptKind.EXTRA_TURN, self.turn, flag=bool(self.options["tiddle_extra_optional"]))
         return Prompt(PromptKind.TO_PLAY, self.turn)
 
-    def _view(self, seat: int | None, view: dict[str, Any]) -> None:
-        super()._view(seat, view)
+    def _view(self, seat: int | None, common: CommonView) -> LineView:
+        view = super()._view(seat, common)
         view["extra_turn"] = self.bonus
+        return view
 
 
 SPEC = GameSpec(
