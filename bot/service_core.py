@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
-from bot.storage import ActionRow, ResultRow, Storage, VersionConflict
+from bot.storage import ActionRow, Batch, ResultRow, Storage, VersionConflict
 from bot.table import (
     FINISHED,
     LOBBY,
@@ -123,15 +123,16 @@ class ServiceCore:
                     **changes: Any) -> None:
         """Commit the changed columns (and the action log entry and results) in one transaction, then adopt them."""
         row = dataclasses.replace(table.row, **changes)
+        write = Batch()
+        # Conditional on the version this process last read or wrote: if another process changed the table
+        # meanwhile, nothing is written, and the table is read again instead of going on stale.
+        await self.storage.tables.save(write, row, read_version=table.row.version)
+        if entry is not None:
+            await self.storage.actions.append(write, entry)
+        if results:
+            await self.storage.results.record(write, results)
         try:
-            async with self.storage.db.transaction() as tx:
-                # Conditional on the version this process last read or wrote: if another process changed the table
-                # meanwhile, nothing is written, and the table is read again instead of going on stale.
-                await self.storage.tables.save(tx, row, read_version=table.row.version)
-                if entry is not None:
-                    await self.storage.actions.append(tx, entry)
-                if results:
-                    await self.storage.results.record(tx, results)
+            await self.storage.db.write(write.statements)  # one transaction (grouped with others' on SQLite)
         except VersionConflict:
             log.warning("table %d: changed elsewhere since v%d; reading it again", table.id, table.version)
             await self._reload(table)

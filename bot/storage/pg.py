@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
 import asyncpg
 
 from bot.settings import safe_url
-from bot.storage.db import StorageUnavailable, migrate, ready
+from bot.storage.db import Statement, StorageUnavailable, VersionConflict, migrate, ready
 from bot.storage.schema import PG_MIGRATIONS, SCHEMA_VERSION
 
 log = logging.getLogger(__name__)
@@ -125,6 +125,15 @@ class PgDatabase:
         """A write transaction: committed when the block ends, rolled back if it raises."""
         async with _reachable(self.path), self.pool.acquire() as conn, conn.transaction():
             yield PgTx(conn)
+
+    async def write(self, statements: Sequence[Statement]) -> None:
+        """Run ``statements`` in one transaction on a pooled connection (writes of several tables run side by
+        side); :class:`VersionConflict` if a conditional UPDATE changed no row, and nothing is written."""
+        async with self.transaction() as tx:
+            for sql, params, must_change in statements:
+                changed = await tx.update(sql, params)
+                if must_change and not changed:
+                    raise VersionConflict(f"{sql.split(' WHERE ')[0][:40]}... changed no row")
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[asyncpg.Record]:
         """Every row of a query (tried once more on a new connection if the first one was lost)."""

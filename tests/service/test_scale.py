@@ -131,3 +131,31 @@ async def test_two_processes_migrating_an_empty_database_at_once_both_start(post
     finally:
         for store in stores:
             await store.close()
+
+
+async def test_grouped_writes_commit_together_and_a_lost_race_undoes_only_itself(database: Path | str) -> None:
+    """Group commit on SQLite (a pooled transaction each on PostgreSQL): writes of many tables arriving at once are
+    all committed, and the one on a stale version is refused without undoing the others."""
+    from bot.storage import Batch, VersionConflict
+
+    service = await service_for(database, None)
+    try:
+        tids = [(await service.create_lobby(GUILD_ON_SHARD_0, 10, ALICE, "alice", "block")).id for _ in range(20)]
+        storage = service.storage
+
+        async def bump(tid: int, read_version: int) -> None:
+            row = await storage.tables.get(tid)
+            row.note = f"bumped {tid}"
+            row.version = read_version + 1
+            write = Batch()
+            await storage.tables.save(write, row, read_version=read_version)
+            await storage.db.write(write.statements)
+
+        outcomes = await asyncio.gather(*(bump(tid, 1 if tid != tids[7] else 99) for tid in tids),
+                                        return_exceptions=True)
+        assert [type(o).__name__ for o in outcomes].count("VersionConflict") == 1
+        assert isinstance(outcomes[7], VersionConflict)
+        rows = [await storage.tables.get(tid) for tid in tids]
+        assert [r.note == f"bumped {r.id}" for r in rows] == [tid != tids[7] for tid in tids]
+    finally:
+        await shut(service)
