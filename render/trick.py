@@ -151,7 +151,7 @@ def _centre_words(view: TrickView, caption: str) -> list[str]:
         if contract["trumps"] == "nel_o":  # the 42 family's Nel-O contract: no trumps, lose every trick
             words.append("Nel-O, no trumps")
         else:
-            words.append("No trumps" if trumps == "no trumps" else f"{trumps.capitalize()} are trumps")
+            words.append("No trumps" if contract["trumps"] == "none" else f"{trumps.capitalize()} are trumps")
     elif phase and phase != "play":
         words.append(PHASES.get(phase, phase.capitalize()))
         direction = view.get("pass_direction")
