@@ -54,7 +54,7 @@ def play_match(game: FortyTwoGame, players: list[Any], stats: dict[str, float], 
                 stats["hands"] += 1
                 if game.side_of(game.last_hand["bidder"]) == heuristic_side:
                     stats["bids"] += 1
-                    stats["made"] += bool(event.data["made"])
+                    stats["made"] += bool(event.made)
     stats["matches"] += 1
     stats["wins"] += game.side_of(game.winner[0]) == heuristic_side
 

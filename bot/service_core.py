@@ -202,7 +202,7 @@ class ServiceCore:
         if cause:
             log.info("table %d v%d: %s", table.id, table.version, cause)
         for event in events:
-            log.info("table %d v%d: %s: %s", table.id, table.version, event.kind, table.words(event.text))
+            log.info("table %d v%d: %s: %s", table.id, table.version, event.kind, table.narrator().event(event))
 
     def _emit(self, update: TableUpdate) -> None:
         for listener in list(self.listeners):
@@ -227,7 +227,8 @@ class ServiceCore:
         """Start or stop the table's computer player and turn timers (see :class:`bot.autoplay.Autoplay`)."""
         raise NotImplementedError
 
-    async def _apply(self, table: Table, seat: int, action: Action, actor: str, user_id: int | None) -> list[Event]:
+    async def _apply(self, table: Table, seat: int, action: Action, actor: str, user_id: int | None,
+                     turn: bool = True) -> list[Event]:
         """Apply and persist one action (see :class:`bot.tables.TableService`)."""
         raise NotImplementedError
 

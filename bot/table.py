@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,9 +12,9 @@ from engine import Game, GameSpec, catalogue
 from engine.ai import Player
 from engine.ai.search import SEARCHED_FAMILIES
 from engine.errors import BadOption
+from render.words import Narrator
 
 LOBBY, PLAYING, FINISHED, ABANDONED = "lobby", "playing", "finished", "abandoned"
-_SEAT_WORD = re.compile(r"\b([Ss])eat (\d{1,2})\b")
 
 
 class TableError(Exception):
@@ -173,12 +172,7 @@ class Table:
             return None
         return sides if any(len(side) > 1 for side in sides) else None
 
-    def words(self, text: str, names: list[str] | None = None) -> str:
-        """Engine text with "Seat 2" replaced by that seat's name (from ``names``, default the seats' names)."""
-        names = self.names if names is None else names
-
-        def name(match: re.Match[str]) -> str:
-            index = int(match.group(2)) - 1
-            return names[index] if 0 <= index < len(names) else match.group(0)
-
-        return _SEAT_WORD.sub(name, text)
+    def narrator(self, names: list[str] | None = None) -> Narrator:
+        """The table's words: its game's events and prompts with ``names`` (default the seats' names) for seats."""
+        sides = self.game.sides if self.game is not None else None
+        return Narrator(self.row.game, self.names if names is None else names, sides, self.row.options)

@@ -122,6 +122,22 @@ class TableService(Lobbies, Autoplay):
                 raise StaleClick()
             return await self._apply(table, seat, action, PERSON, user_id)
 
+    async def request(self, table_id: int, user_id: int, action_text: str) -> list[Event]:
+        """The host's request outside the turn order (a poker session's stop after this deal), applied and saved
+        like any move: the engine offers it to the host's seat in ``requests``."""
+        table = self.get(table_id)
+        async with table.lock:
+            game = self._need_game(table)
+            self._need_host(table, user_id, "do that")
+            seat = table.seat_of(user_id)
+            try:
+                action = parse_action(action_text)
+            except IllegalAction:
+                raise StaleClick() from None
+            if seat is None or action not in game.requests(seat):
+                raise StaleClick("That is no longer possible.")
+            return await self._apply(table, seat, action, PERSON, user_id, turn=False)
+
     async def set_autopilot(self, table_id: int, user_id: int, on: bool | None = None) -> bool:
         """Let a computer player make a member's moves (Run), or take them back; returns whether it is on now."""
         table = self.get(table_id)
@@ -150,10 +166,12 @@ class TableService(Lobbies, Autoplay):
         later = [(s, awaited) for v, s, awaited in table.acted if v > version]
         return bool(later) and seat in later[0][1] and all(s != seat for s, _ in later)
 
-    async def _apply(self, table: Table, seat: int, action: Action, actor: str, user_id: int | None) -> list[Event]:
+    async def _apply(self, table: Table, seat: int, action: Action, actor: str, user_id: int | None,
+                     turn: bool = True) -> list[Event]:
         """Apply to a copy, persist, then adopt the copy and tell everyone.
 
         Readers never see a game ahead of its version, and a database failure leaves the table as it was saved.
+        A request outside the turn order (``turn`` False) leaves the seat's turn timer and move buttons as they are.
         """
         assert table.game is not None
         awaited = table.game.to_act
@@ -172,10 +190,10 @@ class TableService(Lobbies, Autoplay):
             log.exception("table %d: could not save v%d; the move is not made", table.id, version)
             raise
         table.game = game
-        timer = table.timers.pop(seat, None)
+        timer = table.timers.pop(seat, None) if turn else None
         if timer is not None and timer is not asyncio.current_task():
             timer.cancel()
-        table.acted.append((version, seat, awaited))
+        table.acted.append((version, seat if turn else -1, awaited))
         self._log_events(table, events, f"{table.names[seat]} ({actor}) {action}")
         if game.is_over:
             self._stop_tasks(table)

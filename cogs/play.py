@@ -169,6 +169,10 @@ class Play(commands.Cog):
     async def end(self, i: discord.Interaction[Any], tid: int, ver: int, arg: str, values: list[str]) -> None:
         await self._lobby(i, self.service.abandon(tid, i.user.id, can_manage=i.permissions.manage_guild))
 
+    async def request(self, i: discord.Interaction[Any], tid: int, ver: int, arg: str, values: list[str]) -> None:
+        """The host's request (Stop after this deal): through the service's normal apply path."""
+        await self._lobby(i, self.service.request(tid, i.user.id, arg))
+
     async def hand(self, i: discord.Interaction[Any], tid: int, ver: int, arg: str, values: list[str]) -> None:
         """A fresh ephemeral with the member's hand and, on their turn, one control per legal move."""
         table = self.service.get(tid)
@@ -227,7 +231,7 @@ class Play(commands.Cog):
         can_move = seat in game.to_act and not table.is_automatic(seat)
         legal = game.legal_actions(seat) if can_move else []
         view["playable"] = sorted({str(a.tile) for a in legal if isinstance(a, PlayTile)})
-        items = ui.move_controls(table, seat, legal, lambda a: table.words(game.describe(a)))
+        items = ui.move_controls(table, seat, legal, game.describe)
         content = text.hand_text(table, view, seat, can_move)
         png = await draw(render.render_hand, view, table.names, table.id)
         return content, discord.File(io.BytesIO(png), "hand.png"), ui.hand_view(items)
@@ -242,8 +246,9 @@ class Play(commands.Cog):
         if ends and table.game is not None:
             title = "Match over" if any(e.kind == "match_over" for e in ends) else "Round over"
             start = update.events.index(ends[0])
-            lines = [table.words(e.text, text.shown(table)) for e in update.events[start:]
-                     if e.kind in ("round_over", "score", "match_over") and e.text]
+            narrator = table.narrator(text.shown(table))
+            lines = [narrator.event(e) for e in update.events[start:]
+                     if e.kind in ("round_over", "score", "match_over")]
             self.results[table.id] = RoundResult(update.version, title, lines, table.game.view(None))
         if table.id in self.refreshing:
             self.dirty.add(table.id)
@@ -320,7 +325,7 @@ CLICKS: dict[str, Click] = {
     "join": Play.join, "leave": Play.leave, "computer": Play.computer, "level": Play.level, "start": Play.start,
     "cancel": Play.cancel,
     "rules": Play.rules, "page": Play.page, "opt": Play.option, "uncomputer": Play.uncomputer, "end": Play.end,
-    "run": Play.run, "hand": Play.hand, "m": Play.move, "mc": Play.choose,
+    "run": Play.run, "rq": Play.request, "hand": Play.hand, "m": Play.move, "mc": Play.choose,
 }
 
 

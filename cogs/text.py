@@ -96,7 +96,7 @@ def status_line(table: Table, view: CommonView) -> str:
         winners = [shown(table)[s] for s in view["winners"]]
         return "🏆 " + (" & ".join(winners) + " won the match." if winners else "The match ended with no winner.")
     awaited = [shown(table)[s] for s in view["to_act"]]
-    prompt = table.words(view["prompt"], shown(table))
+    prompt = table.narrator(shown(table)).prompt(view["prompt"])
     return f"➡️ Waiting for **{', '.join(awaited)}**" + (f": {prompt}" if prompt else "")
 
 
@@ -108,7 +108,8 @@ def table_embed(table: Table, view: GameView, image: str | None) -> discord.Embe
         title += f" · round {view['round']}"
     embed = discord.Embed(title=title, colour=COLOUR, description=status_line(table, view))
     embed.add_field(name="Scores", value=score_line(table, view)[:1024] or "-", inline=False)
-    log = [table.words(line, shown(table)) for line in view["log"][-4:]]
+    narrator = table.narrator(shown(table))
+    log = [narrator.event(entry) for entry in view["log"][-4:]]
     if log:
         embed.add_field(name="Last moves", value="\n".join(log)[:1024], inline=False)
     if table.row.autopilot:
@@ -142,6 +143,6 @@ def hand_text(table: Table, view: CommonView, seat: int, can_move: bool) -> str:
     if seat in table.row.autopilot:
         return "🤖 The computer is playing your moves (press **Pause** on the table to take over)."
     if can_move:
-        return f"🎯 **Your turn** at table #{table.id}. {table.words(view['prompt'], shown(table))}"
+        return f"🎯 **Your turn** at table #{table.id}. {table.narrator(shown(table)).prompt(view['prompt'])}"
     awaited = ", ".join(shown(table)[s] for s in view["to_act"])
     return f"Your tiles at table #{table.id}. Waiting for **{awaited}**."

@@ -129,7 +129,8 @@ def level_select(table: Table) -> list[discord.ui.Item[Any]]:
 
 
 def table_view(table: Table) -> discord.ui.View | None:
-    """My hand and End game while playing; Run (or Pause) for a solo game; nothing once the game is over."""
+    """My hand and End game while playing; Run (or Pause) for a solo game; the host's requests (Stop after this
+    deal); nothing once the game is over."""
     if table.status != "playing":
         return None
     tid, ver = table.id, table.version
@@ -138,8 +139,19 @@ def table_view(table: Table) -> discord.ui.View | None:
         running = bool(table.row.autopilot)
         items.append(TableButton("run", tid, ver, label="Pause" if running else "Run",
                                  style=ButtonStyle.secondary if running else ButtonStyle.success))
+    items.extend(request_buttons(table))
     items.append(TableButton("end", tid, ver, label="End game", style=ButtonStyle.danger))
     return _view(items)
+
+
+def request_buttons(table: Table) -> list[discord.ui.Item[Any]]:
+    """The host's requests outside the turn order (a poker table's "Stop after this deal"); the service checks
+    that the one who clicks is the host."""
+    host = table.seat_of(table.host_id)
+    if table.game is None or host is None:
+        return []
+    return [TableButton("rq", table.id, table.version, str(action), label=table.game.describe(action))
+            for action in table.game.requests(host)]
 
 
 OPTIONS_PER_PAGE = 4  # four option menus and a row of buttons

@@ -1,4 +1,4 @@
-"""Actions a seat can take and events a game reports.
+"""Actions a seat can take (events, what a game reports, are in :mod:`engine.events`).
 
 Every action is a small frozen value with a stable string form, used in button custom ids, logs and saved games:
 
@@ -16,12 +16,10 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
-from types import MappingProxyType
-from typing import Any
 
 from engine.errors import IllegalAction
+from engine.events import Event, EventKind
 from engine.tiles import Tile
 
 
@@ -140,47 +138,4 @@ def parse_action(text: str) -> Action:
     raise IllegalAction(f"{text!r} is not an action")
 
 
-_NO_DATA: Mapping[str, Any] = MappingProxyType({})
-
-
-class Event:
-    """Something that happened, in words for the table (``text``) and in data for code.
-
-    ``kind`` is one of a small vocabulary (``play``, ``draw``, ``pass``, ``score``, ``round_over``, ``match_over``,
-    ``deal``, ``bid``, ``trump``, ``trick``, ...). A ``score`` event's ``points`` go to ``side``; the sum of all score
-    events per side is always the game's score. Events are values: never changed once made.
-    """
-
-    __slots__ = ("data", "kind", "points", "seat", "side", "text")
-
-    def __init__(
-        self, kind: str, text: str, seat: int | None = None, side: int | None = None, points: int = 0,
-        data: Mapping[str, Any] = _NO_DATA,
-    ) -> None:
-        self.kind = kind
-        self.text = text
-        self.seat = seat
-        self.side = side
-        self.points = points
-        self.data = data
-
-    def _fields(self) -> tuple[str, str, int | None, int | None, int, dict[str, Any]]:
-        return self.kind, self.text, self.seat, self.side, self.points, dict(self.data)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Event):
-            return self._fields() == other._fields()
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash((self.kind, self.text, self.seat, self.side, self.points))
-
-    def __repr__(self) -> str:
-        kind, text, seat, side, points, data = self._fields()
-        return f"Event({kind!r}, {text!r}, seat={seat!r}, side={side!r}, points={points!r}, data={data!r})"
-
-    def __copy__(self) -> Event:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, object]) -> Event:
-        return self
+__all__ = ["Action", "Bid", "Call", "Choose", "Draw", "Event", "EventKind", "Pass", "Play", "parse_action"]

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.actions import Action, Bid, Call, Pass
+from engine.events import EventKind, Prompt, PromptKind, ScoreReason, Termination
 from engine.game import OptionSpec
 from engine.trickgame import PLAY, TrickGame
 from engine.tricks import DOUBLES, IN_NUMBERS, NO_TRUMP, OWN_SUIT, NumberSuits, Trick, count_value, suit_words
@@ -153,14 +154,14 @@ class FortyTwoGame(TrickGame):
         if isinstance(action, Bid):
             self.high = (seat, action.amount)
             self.bids.append((seat, action.amount))
-            self.emit("bid", f"{self.seat_name(seat)} bid {self.bid_words(action.amount)}.", seat, amount=action.amount)
+            self.emit(EventKind.BID, seat, amount=action.amount)
         else:
             self.bids.append((seat, None))
-            self.emit("pass", f"{self.seat_name(seat)} passed.", seat)
+            self.emit(EventKind.PASS, seat)
         if seat != self.dealer:
             self.turn = self.next_seat(seat)
         elif self.high is None:
-            self.throw_in("Everyone passed: the hand is thrown in and the deal passes left.")
+            self.throw_in()
         else:
             self.phase = TRUMP
             self.turn = self.high[0]
@@ -170,12 +171,10 @@ class FortyTwoGame(TrickGame):
         own = (trumps == NEL_O and self.nel_o_doubles_suit()) or (trumps == NO_TRUMP and self.no_trump_doubles_suit())
         self.doubles = OWN_SUIT if own else IN_NUMBERS
         self.rule = NumberSuits(None if trumps in (NEL_O, NO_TRUMP) else trumps, self.doubles)
-        self.emit("trump", f"{self.seat_name(seat)} named {contract_words(trumps)}.", seat, trumps=trumps)
+        self.emit(EventKind.TRUMP, seat, suit=trumps)
         if trumps == NEL_O:
             self.sitting_out = self.nel_o_out(seat)
-            names = " and ".join(self.seat_name(s) for s in self.sitting_out)
-            verb = "lays" if len(self.sitting_out) == 1 else "lay"
-            self.emit("sit_out", f"{names} {verb} their tiles face down for this hand.")
+            self.emit(EventKind.SIT_OUT, seats=tuple(self.sitting_out))
         self.start_play(seat)
 
     # ----- taking points and ending the hand ------------------------------------------------------------------
@@ -228,21 +227,24 @@ class FortyTwoGame(TrickGame):
         dead = sum(count_value(tile) for tile in self.dead)
         self.last_hand = {"bidder": self.high[0] if self.high else None, "bid": self.bid, "trumps": self.trumps,
                           "made": made, "points_taken": taken, "dead_count": dead}
-        verdict = "made" if made else "were set on"
-        self.emit("contract", f"{self.side_name(side)} {verdict} their bid of {self.bid_words(self.bid)}.",
-                  made=made, points_taken=taken, dead_count=dead)
+        self.emit(EventKind.CONTRACT, self.high[0] if self.high else None, side, amount=self.bid, suit=self.trumps,
+                  made=made, totals=tuple(taken), count=dead)
         winner = side if made else other
         if self.marks():
             marks = self.marks_for(self.bid)
-            self.award(winner, marks, f"{self.side_name(winner)} score {_plural(marks, 'mark')}.")
+            self.award(winner, marks, ScoreReason.MARKS)
         elif self.trumps == NEL_O or self.is_limit():
-            self.award(winner, self.bid, f"{self.side_name(winner)} score the bid, {self.bid}.")
+            self.award(winner, self.bid, ScoreReason.BID)
         elif made:
             for s in (side, other):
-                self.award(s, taken[s], f"{self.side_name(s)} score the {taken[s]} points they took.")
+                self.award(s, taken[s], ScoreReason.TAKEN)
         else:
-            self.award(other, taken[other] + self.bid,
-                       f"{self.side_name(other)} score {taken[other]} + {self.bid} = {taken[other] + self.bid}.")
+            self.award(other, taken[other] + self.bid, ScoreReason.SET, count=taken[other], amount=self.bid)
+
+    def hand_result(self, points: list[int]) -> tuple[Termination, list[int]]:
+        """The contract decides the hand: made, the bidders won it; set, their opponents did."""
+        side = self.bidding_side()
+        return (Termination.BID_MADE, [side]) if self.made() else (Termination.BID_SET, [1 - side])
 
     def match_result(self) -> list[int] | None:
         """First to the target; when both sides reach it on one hand, the bidding side wins (TEX, SEV-3)."""
@@ -254,9 +256,6 @@ class FortyTwoGame(TrickGame):
         return reached
 
     # ----- words and view -------------------------------------------------------------------------------------
-    def total_words(self, side: int) -> str:
-        return _plural(self._score[side], "mark") if self.marks() else f"{self._score[side]} points"
-
     def bid_words(self, amount: int) -> str:
         """A bid in words (Texas marks bidding says marks)."""
         return str(amount)
@@ -273,27 +272,23 @@ class FortyTwoGame(TrickGame):
             return f"{suit_words(trumps).capitalize()} are trumps"
         return super().describe(action)
 
-    def prompt(self) -> str:
+    def prompt(self) -> Prompt:
         if self._over or self.phase == PLAY:
             return super().prompt()
-        name = self.seat_name(self.turn)
         if self.phase == BID:
             options = self.bid_options(self.high_amount())
             if not options:
-                return f"{name} may only pass."
-            low, high = self.bid_words(options[0]), self.bid_words(options[-1])
-            choice = f"bid {low} to {high}" if low != high else f"bid {low}"
-            if Pass() not in self.phase_legal(self.turn):
-                return f"Everyone else passed: {name} must {choice}."
-            return f"{name} to {choice} or pass."
-        return f"{name} won the bidding at {self.bid_words(self.bid)} and names trumps."
+                return Prompt(PromptKind.ONLY_PASS, self.turn)
+            forced = Pass() not in self.phase_legal(self.turn)
+            return Prompt(PromptKind.BID, self.turn, low=options[0], high=options[-1], flag=forced)
+        return Prompt(PromptKind.NAME_TRUMPS, self.turn, amount=self.bid)
 
     def contract_view(self) -> Contract | None:
         if self.high is None or self.phase == BID:
             return None
         seat, amount = self.high
         trumps = self.trumps
-        label = f"{self.seat_name(seat)} bid {self.bid_words(amount)}"
+        label = f"Seat {seat + 1} bid {self.bid_words(amount)}"
         if trumps is not None:
             label += f", {contract_words(trumps)}"
         return {"seat": seat, "bid": str(amount), "trumps": trumps, "label": label, "doubles": self.doubles}

@@ -18,10 +18,11 @@ from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
-from engine.actions import Action, Event
+from engine.actions import Action
 from engine.errors import BadOption, GameOver, IllegalAction, NotYourTurn
+from engine.events import Event, EventKind, Outcome, Prompt, PromptKind, ScoreReason, Termination
 from engine.tiles import Tile, shuffle, sort_hand, tiles_from
-from engine.views import CommonView, Family, GameView
+from engine.views import CommonView, EventJson, Family, GameView
 
 SAVE_FORMAT = 1
 LOG_IN_VIEW = 8
@@ -74,6 +75,8 @@ class GameSpec:
     teams: str = ""
     order: int = 100
     rig_keys: tuple[str, ...] = ("deal", "boneyard")
+    # Reads a save written before a change of format: (options, actions) -> (options, actions).
+    upgrade: Callable[[dict[str, Any], list[Any]], tuple[dict[str, Any], list[Any]]] | None = None
 
     def __post_init__(self) -> None:
         # The game class learns its catalogue entry, so a game object can name itself and its options.
@@ -157,6 +160,8 @@ class Game:
         self._score = [0] * len(self.sides)
         self._winners: tuple[int, ...] = ()
         self._over = False
+        self._outcome: Outcome | None = None
+        self._round_outcome: Outcome | None = None
         self._legal_seat = self._legal_history = self._legal_log = -1
         self._legal_val: list[Action] = []
         self._setup()
@@ -209,16 +214,26 @@ class Game:
         self._legal_seat = self._legal_history = self._legal_log = -1
         self._legal_val = []
 
+    def requests(self, seat: int) -> list[Action]:
+        """Actions ``seat`` may take now outside the turn order, on its turn or not (Domino Poker's stop); they are
+        not among :meth:`legal_actions`, so computer players and move buttons never choose them. Default: none."""
+        return []
+
     def is_legal(self, seat: int, action: Action) -> bool:
-        """True when ``seat`` may take ``action`` now."""
-        return action in self.legal_actions(seat)
+        """True when ``seat`` may take ``action`` now (a turn action or a request)."""
+        return action in self.legal_actions(seat) or (self._is_seat(seat) and action in self.requests(seat))
+
+    def _is_seat(self, seat: object) -> bool:
+        return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.seats
 
     def check(self, seat: Any, action: Any) -> None:
         """Raise the error that ``apply`` would raise for this action, or return if it is legal."""
         if self._over:
             raise GameOver("the game is over")
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
+        if not self._is_seat(seat):
             raise NotYourTurn(f"there is no seat {seat!r} at this table")
+        if _offered(self.requests(seat), action):
+            return
         if not self._awaits(seat):
             raise NotYourTurn(f"it is not your turn: waiting for {self.seat_list(self._to_act())}")
         if not _offered(self._legal_now(seat), action):
@@ -248,6 +263,16 @@ class Game:
         """The seats that won the match (a whole partnership; several on a shared win); ``()`` while playing."""
         return self._winners
 
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the match ended (who won, each side's total, why), once it is over; None while playing."""
+        return self._outcome
+
+    @property
+    def round_outcome(self) -> Outcome | None:
+        """How the last finished round (hand) ended; None before the first one ends."""
+        return self._round_outcome
+
     def view(self, seat: int | None) -> GameView:
         """What ``seat`` may know now (``None``: a spectator). JSON-safe; holds no other seat's hidden tiles.
 
@@ -267,8 +292,8 @@ class Game:
             "round": self.round_no,
             "hand": [str(t) for t in hands[seat]] if seat is not None and seat < len(hands) else None,
             "hand_counts": [len(h) for h in hands],
-            "log": [e.text for e in self.log[-LOG_IN_VIEW:] if e.text],
-            "prompt": self.prompt(),
+            "log": self.log_view(0),
+            "prompt": self.prompt().to_json(),
         }
         return self._view(seat, common)
 
@@ -307,37 +332,60 @@ class Game:
 
     # ----- shared helpers for subclasses ---------------------------------------------------------------------
     def seat_list(self, seats: Sequence[int]) -> str:
-        """Seats in words for messages (``seat 1``; the bot maps seats to names)."""
-        return ", ".join(f"seat {s + 1}" for s in seats) or "nobody"
+        """Seats in words for error messages (``Seat 1``)."""
+        return ", ".join(f"Seat {s + 1}" for s in seats) or "nobody"
 
     def describe(self, action: Action) -> str:
         """An action in words for players. Games may override with richer phrasing."""
         return str(action)
 
-    def prompt(self) -> str:
-        """A short line saying what the game awaits (or how it ended)."""
+    def prompt(self) -> Prompt:
+        """What the game awaits (or that it is over), as data; ``render.words.prompt_text`` says it."""
         if self._over:
-            return "Game over: " + (self.seat_list(self._winners) + " won" if self._winners else "no winner")
-        return "Waiting for " + self.seat_list(self._to_act())
+            return Prompt(PromptKind.GAME_OVER, seats=self._winners)
+        return Prompt(PromptKind.WAITING, seats=self._to_act())
 
-    def emit(self, kind: str, text: str, seat: int | None = None, **data: Any) -> Event:
+    def log_view(self, start: int) -> list[EventJson]:
+        """The view's ``log``: the last few public events from ``start`` on, as JSON (private ones are left out)."""
+        recent = [e for e in self.log[start:] if e.kind not in _PRIVATE][-LOG_IN_VIEW:]
+        return [e.to_json() for e in recent]
+
+    def emit(self, kind: EventKind, seat: int | None = None, side: int | None = None, points: int = 0,
+             **fields: Any) -> Event:
         """Record an event in the log."""
-        event = Event(kind, text, seat=seat, data=data)
+        event = Event(kind, seat, side, points, **fields)
         self.log.append(event)
         return event
 
-    def award(self, side: int, points: int, text: str) -> None:
-        """Add ``points`` to ``side`` and record a ``score`` event (the only way scores change)."""
+    def award(self, side: int, points: int, reason: ScoreReason, seat: int | None = None, **fields: Any) -> None:
+        """Add ``points`` to ``side`` and record a ``score`` event (the only way scores change); ``seat``: the
+        seat that scored, where one did."""
         if points == 0:
             return
         self._score[side] += points
-        self.log.append(Event("score", text, side=side, points=points))
+        self.log.append(Event(EventKind.SCORE, seat, side, points, reason=reason, **fields))
 
-    def finish(self, winning_sides: Sequence[int], text: str) -> None:
-        """End the match with the given sides as winners."""
+    def end_round(self, termination: Termination, points: Sequence[int], winning_sides: Sequence[int] = (),
+                  kind: EventKind = EventKind.ROUND_OVER, seat: int | None = None, at: int | None = None,
+                  **fields: Any) -> Outcome:
+        """Record how a round (hand) ended: its :class:`Outcome` (``points``: each side's points in it) becomes
+        :attr:`round_outcome` and a ``round_over`` (or ``kind``) event carries it, logged now or at index ``at``."""
+        sides = tuple(sorted(set(winning_sides)))
+        outcome = Outcome(termination, tuple(s for side in sides for s in sorted(self.sides[side])), sides,
+                          tuple(points), self.round_no)
+        self._round_outcome = outcome
+        event = Event(kind, seat, outcome=outcome, round=self.round_no, **fields)
+        self.log.insert(len(self.log) if at is None else at, event)
+        return outcome
+
+    def finish(self, winning_sides: Sequence[int], termination: Termination = Termination.TARGET_REACHED,
+               **fields: Any) -> None:
+        """End the match with the given sides as winners, for the reason given (``fields``: more for the event)."""
         self._over = True
-        self._winners = tuple(sorted(s for side in winning_sides for s in self.sides[side]))
-        self.emit("match_over", text, winners=list(self._winners))
+        sides = tuple(sorted(set(winning_sides)))
+        self._winners = tuple(sorted(s for side in sides for s in self.sides[side]))
+        self._outcome = Outcome(termination, self._winners, sides, tuple(self._score), self.round_no)
+        self.emit(EventKind.MATCH_OVER, seats=self._winners, outcome=self._outcome, **fields)
 
     def target_winner(self, target: int) -> int | None:
         """RULES 1.5: the side at or over ``target`` with the unique highest total, or None (play on)."""
@@ -451,10 +499,11 @@ class Game:
 
 
 _ATOMS = (int, str, float, type(None))
+_PRIVATE = frozenset({EventKind.MARK})  # events only their own seat may know of: never in the view's log
 _UNCOPIED = frozenset({"_legal_seat", "_legal_history", "_legal_log", "_legal_val"})
 
 
-_VALUES = (int, str, float, type(None), Tile, Action, Event, frozenset)
+_VALUES = (int, str, float, type(None), Tile, Action, Event, Outcome, frozenset)
 
 
 def deep_copy(value: Any, memo: dict[int, Any]) -> Any:

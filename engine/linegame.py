@@ -9,11 +9,11 @@ way python-chess variants override a board.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from types import MappingProxyType
 from typing import Any
 
-from engine.actions import Action, Draw, Event, Pass, Play
+from engine.actions import Action, Draw, Pass, Play
 from engine.errors import BadOption, IllegalAction
+from engine.events import Event, EventKind, Prompt, PromptKind, ScoreReason, Termination
 from engine.game import Game, OptionSpec
 from engine.layout import ARM_WORDS, LineOfPlay, OpenEnd, Placed
 from engine.scoring import cascade, lowest_unique, round_points
@@ -46,8 +46,8 @@ class LineGame(Game):
     Class settings a game may change: ``DRAWS`` (draw game or block game), ``FORMULA`` (default round formula),
     ``CHECK_TARGET_IN_PLAY`` (Bergen and Muggins end the match the moment a side reaches the target),
     ``SCORES_IN_PLAY`` (points are scored by plays, not only at round end: computer players then try moves out),
-    ``PASS_WORDS`` (how a pass is told: Tiddle-a-Wink's players say "Gee"), ``OUT_CALL`` (the cosmetic call of the
-    player who goes out, RULES 2.8: "Domino!", "Bergen!", "Tiddle-a-Wink!").
+    (How a pass is told and the cosmetic call of the player who goes out, RULES 2.8, "Domino!", "Bergen!",
+    "Tiddle-a-Wink!", are words: ``render/words.py`` says them per game.)
     """
 
     DRAWS = True
@@ -56,8 +56,6 @@ class LineGame(Game):
     DOUBLES_INLINE = False
     SCORES_IN_PLAY = False
     ORDINARY_MATCHING = True  # False in a game that overrides ``connects``
-    PASS_WORDS = "passed"
-    OUT_CALL = "Domino!"
 
     def __init__(self, seats: int = 0, seed: int = 0, options: Mapping[str, Any] | None = None) -> None:
         # Written out although it only passes through: a compiled subclass that inherits __init__ from a base that
@@ -115,10 +113,10 @@ class LineGame(Game):
             else:
                 self.boneyard, self.dead = [], rest
             self.hands = hands
-            self.emit("deal", f"Round {self.round_no}: {size} tiles each.")
+            self.emit(EventKind.DEAL, count=size, round=self.round_no)
             if self.open_round():
                 return
-            self.emit("redeal", "Nobody holds a double: the tiles are reshuffled and dealt again.")
+            self.emit(EventKind.REDEAL)
             if rigged:
                 raise BadOption("the rigged deal gives nobody a double, so the round cannot open")
         raise IllegalAction("could not deal an opening double")  # pragma: no cover - vanishingly unlikely
@@ -140,7 +138,7 @@ class LineGame(Game):
         seat, tile = first
         self.hands[seat].remove(tile)
         self.line.start(tile, seat)
-        self.emit("play", f"{self.seat_name(seat)} opened with {tile}.", seat, tile=str(tile))
+        self.emit(EventKind.PLAY, seat, tile=tile)
         self.after_open(seat, tile)
         if self._over:  # the opening's own points won the match (RULES 1.5, in-play games)
             return True
@@ -239,8 +237,7 @@ class LineGame(Game):
         _remove(self.hands[seat], action.tile)
         placed = self.line.place(action.tile, action.end, action.face, seat)
         self.passes = 0
-        words, data = _play_words(action)
-        self.log.append(Event("play", self.seat_name(seat) + words, seat, None, 0, data))
+        self.log.append(_play_event(seat, action))
         self.after_play(seat, placed, action.end)
         if self._over:
             return
@@ -259,12 +256,11 @@ class LineGame(Game):
             if voluntary or self.plays(seat):
                 break
         self.hands[seat][:] = sort_hand(self.hands[seat])
-        word = "tile" if drawn == 1 else "tiles"
-        self.emit("draw", f"{self.seat_name(seat)} drew {drawn} {word}.", seat, count=drawn)
+        self.emit(EventKind.DRAW, seat, count=drawn)
 
     def _pass(self, seat: int) -> None:
         self.passes += 1
-        self.emit("pass", f"{self.seat_name(seat)} {self.PASS_WORDS}.", seat)
+        self.emit(EventKind.PASS, seat)
         if self.passes >= self.seats:
             self._end_round_blocked()
         else:
@@ -278,19 +274,29 @@ class LineGame(Game):
     def _end_round_out(self, seat: int) -> None:
         pips = self.pips()
         self.log_mark = len(self.log)
-        text = f"{self.seat_name(seat)} went out and calls {self.OUT_CALL}"
-        self.emit("round_over", text, seat, reason="out", pips=pips)
         points = self.score_out(seat, pips)
-        self._record_round("out", pips, points)
+        self._round_over(Termination.DOMINO, seat, pips, points)
+        self._record_round(Termination.DOMINO, pips, points)
         self._after_round()
 
     def _end_round_blocked(self) -> None:
         pips = self.pips()
         self.log_mark = len(self.log)
-        self.emit("round_over", "The round is blocked: nobody can play.", None, reason="blocked", pips=pips)
         points = self.score_blocked(pips)
-        self._record_round("blocked", pips, points)
+        self._round_over(Termination.BLOCKED, None, pips, points)
+        self._record_round(Termination.BLOCKED, pips, points)
         self._after_round()
+
+    def _round_over(self, why: Termination, seat: int | None, pips: list[int], points: Mapping[int, int]) -> None:
+        """The ``round_over`` event and :attr:`round_outcome`: each side's points and the sides that scored (the
+        side going out wins a round that scores nothing, as in Bergen's and Muggins' in-play games)."""
+        per_side = [0] * len(self.sides)
+        for scorer, gained in points.items():
+            per_side[self.side_of(scorer)] += gained
+        winners = [side for side, gained in enumerate(per_side) if gained > 0]
+        if seat is not None and not winners:
+            winners = [self.side_of(seat)]
+        self.end_round(why, per_side, winners, seat=seat, totals=tuple(pips))
 
     def score_out(self, seat: int, pips: list[int]) -> dict[int, int]:
         """Points per seat when ``seat`` goes out: the formula with W = 0 (RULES 2.10)."""
@@ -316,38 +322,30 @@ class LineGame(Game):
             return cascade([own, *others])[0]  # the winner's own cascade share: every higher hand less own pips
         return round_points(formula, own, others)
 
-    def _record_round(self, reason: str, pips: list[int], points: Mapping[int, int]) -> None:
+    def _record_round(self, reason: Termination, pips: list[int], points: Mapping[int, int]) -> None:
         for seat, gained in sorted(points.items()):
-            self.award(self.side_of(seat), gained, f"{self.seat_name(seat)} scores {gained} for the round.")
+            self.award(self.side_of(seat), gained, ScoreReason.ROUND, seat)
         if not any(points.values()):
-            self.emit("score", "Nobody scores this round.")
-        self.last_round = {"round": self.round_no, "reason": reason, "pips": pips,
+            self.emit(EventKind.SCORE, reason=ScoreReason.NOBODY)
+        self.last_round = {"round": self.round_no, "reason": reason.value, "pips": pips,
                            "points": [points.get(s, 0) for s in range(self.seats)]}
 
     def _after_round(self) -> None:
         winner = self.target_winner(self.target())
         if winner is not None:
-            self.finish([winner], f"{self.side_name(winner)} won the match with {self._score[winner]} points.")
+            self.finish([winner])
             return
         self._start_round()
 
-    def award_in_play(self, seat: int, points: int, text: str) -> None:
+    def award_in_play(self, seat: int, points: int, reason: ScoreReason, **fields: Any) -> None:
         """Score during play and, where the game says so, end the match at once (RULES 1.5)."""
-        self.award(self.side_of(seat), points, text)
+        self.award(self.side_of(seat), points, reason, seat, **fields)
         if self.CHECK_TARGET_IN_PLAY:
             winner = self.target_winner(self.target())
             if winner is not None:
-                self.finish([winner], f"{self.side_name(winner)} reached {self.target()} and won the match.")
+                self.finish([winner], amount=self.target())
 
-    # ----- names, views and zones ---------------------------------------------------------------------------
-    def seat_name(self, seat: int) -> str:
-        """A seat in words (the bot shows names instead)."""
-        return _SEAT_NAMES[seat] if 0 <= seat < len(_SEAT_NAMES) else f"Seat {seat + 1}"
-
-    def side_name(self, side: int) -> str:
-        """A side in words."""
-        return " & ".join(self.seat_name(s) for s in self.sides[side])
-
+    # ----- actions, prompts, views and zones ------------------------------------------------------------------
     def describe(self, action: Action) -> str:
         if isinstance(action, Play):
             return f"{action.tile} on the {ARM_WORDS.get(action.end, action.end)}"
@@ -355,16 +353,15 @@ class LineGame(Game):
             return "Draw"
         return "Pass"
 
-    def prompt(self) -> str:
+    def prompt(self) -> Prompt:
         if self._over:
             return super().prompt()
         legal = self._legal(self.turn)
-        name = self.seat_name(self.turn)
         if isinstance(legal[0], Pass):
-            return f"{name} cannot play and must pass."
+            return Prompt(PromptKind.MUST_PASS, self.turn)
         if isinstance(legal[0], Draw) and len(legal) == 1:
-            return f"{name} cannot play and must draw."
-        return f"{name} to play."
+            return Prompt(PromptKind.MUST_DRAW, self.turn)
+        return Prompt(PromptKind.TO_PLAY, self.turn)
 
     def _view(self, seat: int | None, common: CommonView) -> LineView:
         facts: LineFacts = {
@@ -376,7 +373,7 @@ class LineGame(Game):
             "doubles_inline": self.DOUBLES_INLINE,
             "last_round": self.last_round,
         }
-        return {**common, **facts, "log": [e.text for e in self.log[self.log_mark:][-8:] if e.text]}
+        return {**common, **facts, "log": self.log_view(self.log_mark)}
 
     def hand_lists(self) -> list[list[Tile]]:
         return self.hands
@@ -392,13 +389,12 @@ class LineGame(Game):
         return self.tile_set()
 
 
-_SEAT_NAMES = tuple(f"Seat {seat + 1}" for seat in range(12))
-
-# Play actions are interned in a table, with the words of their play event: one slot per tile, arm and face.
+# Play actions are interned in a table, and so are their play events (per seat): one slot per tile, arm and face.
 _ARMS_BY_CODE = ("W", "E", "N", "S")
 _ARM_CODES = {arm: code for code, arm in enumerate(_ARMS_BY_CODE)}
 _PLAYS: list[Play | None] = [None] * (PIP_VALUES * PIP_VALUES * 4 * 2)
-_WORDS: list[tuple[str, Mapping[str, Any]] | None] = [None] * len(_PLAYS)
+_SEATS_INTERNED = 12
+_EVENTS: list[Event | None] = [None] * (len(_PLAYS) * _SEATS_INTERNED)
 
 
 def _slot(tile: Tile, code: int, face: int) -> int:
@@ -423,22 +419,18 @@ def _play_at(tile: Tile, code: int, face: int) -> Play:
     return action
 
 
-def _play_words(action: Play) -> tuple[str, Mapping[str, Any]]:
-    """What a play event says after the player's name (" played 6-4 on the left.") and its data, made once per play
-    (a play event is logged at every turn)."""
+def _play_event(seat: int, action: Play) -> Event:
+    """The event of ``seat`` playing ``action``, made once per seat and play (a play event is logged every turn)."""
     tile, face = action.tile, action.face
     code = _ARM_CODES.get(action.end, -1)
-    known = code >= 0 and face is not None and tile.has(face) and tile.high < PIP_VALUES
-    slot = _slot(tile, code, face) if known and face is not None else -1
-    if slot >= 0:
-        cached = _WORDS[slot]
-        if cached is not None:
-            return cached
-    made = (f" played {tile} on the {ARM_WORDS.get(action.end, action.end)}.",
-            MappingProxyType({"tile": str(tile), "end": action.end}))
-    if slot >= 0:
-        _WORDS[slot] = made
-    return made
+    known = code >= 0 and face is not None and tile.has(face) and tile.high < PIP_VALUES and seat < _SEATS_INTERNED
+    if not known or face is None:
+        return Event(EventKind.PLAY, seat, tile=tile, end=action.end)
+    slot = _slot(tile, code, face) * _SEATS_INTERNED + seat
+    event = _EVENTS[slot]
+    if event is None:
+        event = _EVENTS[slot] = Event(EventKind.PLAY, seat, tile=tile, end=action.end)
+    return event
 
 
 def _remove(hand: list[Tile], tile: Tile) -> None:

@@ -67,6 +67,9 @@ def load(data: Mapping[str, Any]) -> Game:
         raise CorruptState(f"saved game lacks {missing}") from None
     if not isinstance(options, Mapping) or not isinstance(actions, list):
         raise CorruptState("saved game has malformed options or actions")
+    upgrade = catalogue()[key].upgrade if isinstance(key, str) and key in catalogue() else None
+    if upgrade is not None:
+        options, actions = upgrade(dict(options), list(actions))
     try:
         game = new_game(key, seats, seed, options)
     except DominoError as error:

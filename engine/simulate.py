@@ -4,7 +4,8 @@
     python -m engine.simulate muggins --seats 2 --human 0
     python -m engine.simulate texas42 --option texas_marks=on --players random
 
-It prints each seat's wins, average final score, rounds and actions per match, and games per second.
+It prints each seat's wins, average final score, rounds and actions per match, and games per second. A human
+seat reads the game in the words the bot uses (``render.words``, which needs no Pillow).
 """
 
 from __future__ import annotations
@@ -13,12 +14,16 @@ import argparse
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from engine.ai import Player, computer_player
 from engine.errors import DominoError
+from engine.events import Event, EventKind
 from engine.game import Game, option_text
 from engine.registry import catalogue, game_spec, new_game
+
+if TYPE_CHECKING:
+    from render.words import Narrator
 
 
 def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
@@ -66,6 +71,21 @@ def simulate(key: str, seats: int, games: int, seed: int, options: dict[str, Any
             "actions": actions / games, "seconds": elapsed, "games_per_second": games / elapsed if elapsed else 0.0}
 
 
+def narrator(game: Game) -> Narrator:
+    """The words of ``game`` (the same words as the bot's, with the seats as ``Seat N``)."""
+    from render.words import Narrator  # the edge's words: loaded only for a human seat
+
+    return Narrator.of_game(game)
+
+
+def tell(game: Game, events: Sequence[Event], seat: int, out: TextIO) -> None:
+    """Write ``events`` in words, as ``seat`` may know them (another seat's tile marks are private)."""
+    words = narrator(game)
+    for event in events:
+        if event.kind != EventKind.MARK or event.seat == seat:
+            out.write(f"* {words.event(event)}\n")
+
+
 def show_view(game: Game, seat: int, out: TextIO) -> None:
     """The human seat's picture of the table, in text."""
     view = game.view(seat)
@@ -82,7 +102,7 @@ def show_view(game: Game, seat: int, out: TextIO) -> None:
             out.write(f"{key}: {facts[key]}\n")
     out.write("Tiles in hands: " + ", ".join(f"seat {s + 1}: {n}" for s, n in enumerate(view["hand_counts"])) + "\n")
     out.write(f"Your hand (seat {seat + 1}): {' '.join(view['hand'] or [])}\n")
-    out.write(view["prompt"] + "\n")
+    out.write(narrator(game).prompt(view["prompt"]) + "\n")
 
 
 def human_turn(game: Game, seat: int, read: Callable[[], str], out: TextIO) -> None:
@@ -100,8 +120,7 @@ def human_turn(game: Game, seat: int, read: Callable[[], str], out: TextIO) -> N
         if answer.isdigit() and 1 <= int(answer) <= len(legal):
             break
         out.write(f"Type a number from 1 to {len(legal)} (or q to quit).\n")
-    for event in game.apply(seat, legal[int(answer) - 1]):
-        out.write(f"* {event.text}\n")
+    tell(game, game.apply(seat, legal[int(answer) - 1]), seat, out)
 
 
 def play_human(key: str, seats: int, human: int, seed: int, options: dict[str, Any], level: str,
@@ -109,18 +128,16 @@ def play_human(key: str, seats: int, human: int, seed: int, options: dict[str, A
     """One match with ``human`` played from the terminal and computer players elsewhere."""
     game = new_game(key, seats, seed, options)
     players = [computer_player(key, seed * 10 + s, level) for s in range(seats)]
-    for event in game.log:
-        out.write(f"* {event.text}\n")
+    tell(game, game.log, human, out)
     while not game.is_over:
         for seat in game.to_act:
             if seat == human:
                 human_turn(game, seat, read, out)
             else:
-                for event in game.apply(seat, players[seat].choose(game, seat)):
-                    out.write(f"* {event.text}\n")
+                tell(game, game.apply(seat, players[seat].choose(game, seat)), human, out)
             if game.is_over:
                 break
-    out.write(f"\n{game.prompt()} Final scores: {list(game.score)}\n")
+    out.write(f"\n{narrator(game).prompt(game.prompt())} Final scores: {list(game.score)}\n")
     return game
 
 

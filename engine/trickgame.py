@@ -23,6 +23,7 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from engine.actions import Action, Bid, Call, Pass, Play
+from engine.events import EventKind, Prompt, PromptKind, ScoreReason, Termination
 from engine.game import Game
 from engine.tiles import Tile, double_set
 from engine.tricks import NumberSuits, SuitRule, Trick, legal_follows, suit_words
@@ -36,14 +37,12 @@ MAX_LOTS = 100
 class TrickGame(Game):
     """A match of a trick-taking game. Subclasses set the phases before play and the scoring.
 
-    ``DEALER_ROLE`` names what the rotating ``dealer`` seat does, in the lots and deal messages (a game without a
-    dealer, like Eleven Point Black Tile, uses the seat as its first leader: ``"leads"``).
+    (A game without a dealer, like Eleven Point Black Tile, uses the rotating ``dealer`` seat as its first leader;
+    the words module says so in the lots and deal messages.)
     """
 
     def __init__(self, seats: int = 0, seed: int = 0, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(seats, seed, options)  # written out: see LineGame.__init__ (a mypyc quirk)
-
-    DEALER_ROLE = "deals"
 
     # ----- what a game says about itself ------------------------------------------------------------------------
     def tile_set(self) -> list[Tile]:
@@ -76,8 +75,7 @@ class TrickGame(Game):
         self.turn = 0
         self.log_mark = 0
         self.dealer = self.draw_lots()
-        self.emit("lots", f"{self.seat_name(self.dealer)} drew the highest tile and {self.DEALER_ROLE} first.",
-                  self.dealer)
+        self.emit(EventKind.LOTS, self.dealer)
         self.start_hand()
 
     def draw_lots(self) -> int:
@@ -102,17 +100,17 @@ class TrickGame(Game):
         self.trick = None
         self.last_trick = None
         self.sitting_out = []
-        self.emit("deal", f"Hand {self.round_no}: {self.seat_name(self.dealer)} {self.DEALER_ROLE}.", self.dealer)
+        self.emit(EventKind.DEAL, self.dealer, round=self.round_no)
         self.begin_hand()
 
     def next_dealer(self) -> int:
         """The deal passes left (RULES 1.3)."""
         return (self.dealer + 1) % self.seats
 
-    def throw_in(self, text: str) -> None:
+    def throw_in(self) -> None:
         """Abandon the hand without scoring (all passed) and deal the next with the next dealer."""
         self.log_mark = len(self.log)
-        self.emit("throw_in", text)
+        self.end_round(Termination.THROWN_IN, [0] * len(self.sides), kind=EventKind.THROW_IN)
         self.dealer = self.next_dealer()
         self.start_hand()
 
@@ -136,7 +134,13 @@ class TrickGame(Game):
     def score_hand(self) -> None:
         """Award the hand's points with :meth:`award`. Default: one point per trick."""
         for side, won in enumerate(self.tricks_won):
-            self.award(side, won, f"{self.side_name(side)} score {won} for their tricks.")
+            self.award(side, won, ScoreReason.TRICKS)
+
+    def hand_result(self, points: list[int]) -> tuple[Termination, list[int]]:
+        """Why the hand ended and the sides that won it, given each side's points in it (default: the tricks were
+        played; the sides that scored the most won, if any scored)."""
+        best = max(points)
+        return Termination.TRICKS, [side for side, gained in enumerate(points) if gained == best and best > 0]
 
     def match_result(self) -> list[int] | None:
         """The winning sides once the match is decided, else None (RULES 1.5 by default)."""
@@ -189,11 +193,10 @@ class TrickGame(Game):
         self.hands[seat].remove(tile)
         if self.trick.led_suit is None:
             self.trick.led_suit = self.suit_rule().suit_of_lead(tile, action.suit)
-            words = f"{self.seat_name(seat)} led {tile} ({suit_words(self.trick.led_suit)})."
+            self.emit(EventKind.PLAY, seat, tile=tile, suit=self.trick.led_suit)
         else:
-            words = f"{self.seat_name(seat)} played {tile}."
+            self.emit(EventKind.PLAY, seat, tile=tile)
         self.trick.plays.append((seat, tile))
-        self.emit("play", words, seat, tile=str(tile))
         if len(self.trick.plays) < len(self.active_seats()):
             self.turn = self.next_seat(seat)
             return
@@ -206,7 +209,7 @@ class TrickGame(Game):
         self.piles[side].extend(trick.tiles())
         self.tricks_won[side] += 1
         self.last_trick = {"winner": winner, "plays": [[s, str(t)] for s, t in trick.plays]}
-        self.emit("trick", f"{self.seat_name(winner)} took the trick.", winner, side=side)
+        self.emit(EventKind.TRICK, winner, side)
         self.trick = Trick(winner)
         self.turn = winner
         ended = self.after_trick(winner, trick)
@@ -218,14 +221,16 @@ class TrickGame(Game):
     def end_hand(self) -> None:
         """Score the hand, then end the match or deal the next hand."""
         self.trick = None
-        self.log_mark = len(self.log)
-        self.emit("hand_over", f"Hand {self.round_no} is over.")
+        self.log_mark = at = len(self.log)
+        before = list(self._score)
         self.score_hand()
+        points = [after - earlier for after, earlier in zip(self._score, before, strict=True)]
+        termination, winners = self.hand_result(points)
+        # The hand_over event comes before the hand's score events in the log, and carries their sum.
+        self.end_round(termination, points, winners, kind=EventKind.HAND_OVER, at=at)
         result = self.match_result()
         if result is not None:
-            names = " and ".join(self.side_name(s) for s in result)
-            totals = " and ".join(sorted({self.total_words(s) for s in result}))
-            self.finish(result, f"{names} won the match with {totals}.")
+            self.finish(result)
             return
         self.dealer = self.next_dealer()
         self.start_hand()
@@ -246,18 +251,6 @@ class TrickGame(Game):
             self.phase_apply(seat, action)
 
     # ----- words, views and zones -------------------------------------------------------------------------------
-    def seat_name(self, seat: int) -> str:
-        """A seat in words (the bot shows names instead)."""
-        return f"Seat {seat + 1}"
-
-    def side_name(self, side: int) -> str:
-        """A side in words."""
-        return " & ".join(self.seat_name(s) for s in self.sides[side])
-
-    def total_words(self, side: int) -> str:
-        """A side's match total in words, for the end of the match (``250 points``)."""
-        return f"{self._score[side]} points"
-
     def led_words(self, suit: str) -> str:
         """A led suit in words: ``trumps`` for the trump suit, else the suit (``sixes``)."""
         return "trumps" if suit == self.suit_rule().trump else suit_words(suit)
@@ -280,18 +273,16 @@ class TrickGame(Game):
             return action.name.replace("_", " ").capitalize()
         return str(action)
 
-    def prompt(self) -> str:
+    def prompt(self) -> Prompt:
         if self._over:
             return super().prompt()
-        name = self.seat_name(self.turn)
         if self.phase != PLAY:
-            return f"{name} to act."
+            return Prompt(PromptKind.TO_ACT, self.turn)
         assert self.trick is not None
         if self.trick.led_suit is None:
-            return f"{name} to lead."
+            return Prompt(PromptKind.TO_LEAD, self.turn)
         led = self.trick.led_suit
-        words = f"trumps ({suit_words(led)})" if led == self.suit_rule().trump else suit_words(led)
-        return f"{name} to play: {words} were led."
+        return Prompt(PromptKind.TO_FOLLOW, self.turn, suit=led, flag=led == self.suit_rule().trump)
 
     def contract_view(self) -> Contract | None:
         """The view's ``contract`` entry (default: none)."""
@@ -312,7 +303,7 @@ class TrickGame(Game):
             "sitting_out": list(self.sitting_out),
             "turnup": None,
         }
-        return {**common, **facts, "log": [e.text for e in self.log[self.log_mark:][-8:] if e.text]}
+        return {**common, **facts, "log": self.log_view(self.log_mark)}
 
     def hand_lists(self) -> list[list[Tile]]:
         return self.hands

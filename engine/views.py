@@ -18,7 +18,7 @@ This module deliberately has no ``from __future__ import annotations``: the runt
 ``__required_keys__`` and ``__optional_keys__``, which Python 3.11 only gets right from real annotations.
 """
 
-from typing import Literal, NotRequired, TypedDict, final
+from typing import Literal, NotRequired, Required, TypedDict, final
 
 Family = Literal["line", "trick", "poker", "bingo"]
 FAMILIES: tuple[Family, ...] = ("line", "trick", "poker", "bingo")
@@ -28,6 +28,57 @@ SeatTile = list[int | str]  # [seat, "6-4"]: a tile a seat played to a trick
 SeatBid = list[int | str]  # [seat, "30"] or [seat, "pass"]: a bid in the auction
 ArmValue = list[str | int]  # ["W", 6]: an open end of the line and the pips it shows
 Placement = list[int]  # [inner, outer, seat]: a tile on an arm of the line, from the centre outwards
+
+
+class OutcomeJson(TypedDict):
+    """``Outcome.to_json()``: how a round or a match ended (see :class:`engine.events.Outcome`)."""
+
+    termination: str  # a Termination: "out", "blocked", "bid_made", "target_reached", ...
+    winners: list[int]
+    sides: list[int]
+    points: list[int]
+    round: int
+
+
+class EventJson(TypedDict, total=False):
+    """``Event.to_json()``: an event's kind and the fields it sets (see :class:`engine.events.Event`); no words."""
+
+    kind: Required[str]  # an EventKind: "play", "draw", "score", "round_over", ...
+    seat: int
+    side: int
+    points: int
+    tile: str
+    tiles: list[str]
+    end: str
+    count: int
+    amount: int
+    suit: str
+    seats: list[int]
+    totals: list[int]
+    reason: str  # a ScoreReason
+    action: str
+    made: bool
+    alone: bool
+    declined: bool
+    round: int
+    outcome: OutcomeJson
+
+
+class PromptJson(TypedDict, total=False):
+    """``Prompt.to_json()``: what the table awaits, as data (see :class:`engine.events.Prompt`); no words."""
+
+    kind: Required[str]  # a PromptKind: "to_play", "bid", "bet", "game_over", ...
+    seat: int
+    seats: list[int]
+    count: int
+    amount: int
+    low: int
+    high: int
+    suit: str
+    tile: str
+    direction: str
+    flag: bool
+    cross: bool
 
 
 class CommonView(TypedDict):
@@ -45,10 +96,9 @@ class CommonView(TypedDict):
     round: int
     hand: list[str] | None  # the viewing seat's own tiles ("6-4"); None for a spectator
     hand_counts: list[int]
-    # The recent events and what the table awaits, in words. These two are the events helper's to replace with
-    # structured events: their declared types live here, in CommonView.
-    log: list[str]
-    prompt: str
+    # The recent events and what the table awaits, as data: render/words.py says them.
+    log: list[EventJson]
+    prompt: PromptJson
     playable: NotRequired[list[str]]  # added by the bot to a seat's view: the tiles that seat may play now
 
 
@@ -235,6 +285,7 @@ class PokerFacts(TypedDict):
     stock: int
     hand_rank: str | None
     last_hand: PokerHand | None
+    stopping: int | None  # the seat that asked to stop the session after this deal (POK-2), if one did
 
 
 class PokerView(CommonView, PokerFacts):

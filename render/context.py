@@ -3,16 +3,7 @@
 from __future__ import annotations
 
 from engine.views import GameView, LineView, PokerView, TrickView, arm_and_value, seat_and_bid
-
-ARM_WORDS = {"W": "left", "E": "right", "N": "top", "S": "bottom"}
-SUIT_WORDS = {"0": "blanks", "1": "ones", "2": "twos", "3": "threes", "4": "fours", "5": "fives", "6": "sixes",
-              "7": "sevens", "8": "eights", "9": "nines", "10": "tens", "11": "elevens", "12": "twelves",
-              "doubles": "doubles", "none": "no trumps", "notrump": "no trumps", "no-trump": "no trumps"}
-
-
-def suit_words(suit: str | int) -> str:
-    """A suit or trump named in words ("5" -> "fives")."""
-    return SUIT_WORDS.get(str(suit), str(suit))
+from render.words import ARM_WORDS, suit_words
 
 
 def context_line(view: GameView) -> str:

@@ -13,9 +13,9 @@ from render.canvas import draw_text
 from render.geometry import DOWN, LEFT, RIGHT, UP, ArmPlan, ArmWalker, Box, Laid, LineLayout, bounds_of
 from render.theme import ACCENT, FELT_DARK, RGB
 from render.tiles import paste_tile, tile_image
+from render.words import ARM_WORDS
 
 SIZES = (46, 41, 36, 32, 28, 25, 22, 20, 18, 16, 14)
-ARM_WORDS = {"W": "left", "E": "right", "N": "top", "S": "bottom"}
 SLOT_COLOUR: RGB = (120, 190, 150)
 _TILE_TOKEN = re.compile(r"(?<![\d.\-])(\d{1,2})-(\d{1,2})(?![\d\-])")
 

@@ -76,7 +76,8 @@ def learn() -> Image.Image:
 def _base(seats: int) -> CommonView:
     return {"game": "sample", "title": "Sample", "seats": seats, "seat": None, "sides": [[s] for s in range(seats)],
             "scores": list(range(seats)), "to_act": [1], "over": False, "winners": [], "round": 1, "hand": None,
-            "hand_counts": [5] * seats, "log": ["Seat 1 played.", "Seat 2 passed."], "prompt": "Seat 2 to play."}
+            "hand_counts": [5] * seats, "log": [{"kind": "pass", "seat": 0}, {"kind": "pass", "seat": 1}],
+            "prompt": {"kind": "to_play", "seat": 1}}
 
 
 def _line_of_play(spinner: bool) -> LineOfPlayView:
@@ -91,7 +92,8 @@ def _line_of_play(spinner: bool) -> LineOfPlayView:
 def _line(spinner: bool) -> LineView:
     facts: LineFacts = {"family": "line", "line": _line_of_play(spinner), "boneyard": 10, "drawable": 10,
                         "target": 100, "doubles_inline": False, "last_round": None}
-    return {**_base(4), **facts, "log": ["Seat 1 played 6-5."], "sides": [[0, 2], [1, 3]], "scores": [5, 10]}
+    return {**_base(4), **facts, "log": [{"kind": "play", "seat": 0, "tile": "6-5", "end": "W"}],
+            "sides": [[0, 2], [1, 3]], "scores": [5, 10]}
 
 
 def _trick() -> TrickView:
@@ -108,14 +110,15 @@ def _hand() -> LineView:
     line: LineOfPlayView = {"center": None, "center_seat": None, "spinner": False, "arms": {},
                             "open_ends": [["W", 3]]}
     return {**_line(False), "seat": 1, "hand": hand, "playable": hand[:2], "line": line,
-            "log": ["Seat 1 played.", "Seat 2 passed."], "sides": [[s] for s in range(4)], "scores": [0, 1, 2, 3]}
+            "log": [{"kind": "pass", "seat": 0}, {"kind": "pass", "seat": 1}], "sides": [[s] for s in range(4)],
+            "scores": [0, 1, 2, 3]}
 
 
 def _poker() -> PokerView:
     return {**_base(3), "family": "poker", "phase": "bet", "dealer": 0, "stacks": [90, 95, 99], "pot": 12,
             "bets": [3, 0, 0], "folded": [2], "out": [], "showdown": {"0": ["6-6", "5-5", "4-4", "3-3", "2-2"]},
             "showdown_hands": {"0": "Royal"}, "to_call": 0, "raises": 0, "betting_round": 1, "draw": False,
-            "marked": [], "stock": 0, "hand_rank": None, "last_hand": None}
+            "marked": [], "stock": 0, "hand_rank": None, "last_hand": None, "stopping": None}
 
 
 def _bingo() -> BingoView:

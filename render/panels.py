@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from PIL import Image, ImageDraw
 
 from engine.views import CommonView
-from render.canvas import draw_text, fit, pill, seat_names, text_width, turn_marker, with_names, wrap
+from render.canvas import draw_text, fit, pill, seat_names, text_width, turn_marker, wrap
 from render.theme import (
     ACCENT,
     BACKGROUND,
@@ -27,6 +27,7 @@ from render.theme import (
     TURN_TEXT,
     team_colour,
 )
+from render.words import log_lines, prompt_line
 
 PLATE_HEIGHT = 54
 
@@ -112,9 +113,10 @@ def draw_plate(draw: ImageDraw.ImageDraw, item: Plate, x: float, y: float, w: fl
 
 def footer(width: int, view: CommonView, names: Sequence[str]) -> Image.Image:
     """The last move in words and the prompt (what the table waits for)."""
-    log = view["log"]
-    last = with_names(log[-1], names) if log else ""
-    prompt = with_names(view["prompt"], names)
+    shown = seat_names(names, max(len(names), view["seats"]))  # the names the font can draw
+    log = log_lines(view, shown)
+    last = log[-1] if log else ""
+    prompt = prompt_line(view, shown)
     room = width - 2 * MARGIN - 28
     last_lines = wrap(last, 15, room, 2) if last else []
     prompt_lines = wrap(prompt, 17, room, 2) if prompt else []
@@ -174,11 +176,11 @@ def title_line(view: CommonView, hand: str = "Round") -> str:
 
 
 def events(width: int, log: Sequence[str], names: Sequence[str], title: str) -> Image.Image:
-    """The recent events, oldest first, newest brightest."""
+    """The recent events (in words, see render.words), oldest first, newest brightest."""
     room = width - 2 * MARGIN - 30
     lines: list[tuple[str, bool]] = []
     for index, text in enumerate(log):
-        for line in wrap(with_names(text, names), 15, room, 2):
+        for line in wrap(text, 15, room, 2):
             lines.append((line, index == len(log) - 1))
     height = 40 + 21 * max(1, len(lines))
     image, draw = new_strip(width, height)

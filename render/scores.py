@@ -12,6 +12,7 @@ from render.grid import Row, grid
 from render.panels import events, has_teams, header, side_of, stack
 from render.poker import chips
 from render.theme import team_colour
+from render.words import log_lines
 
 WIDTH = 720
 
@@ -32,7 +33,7 @@ def scores_image(view: GameView, names: Sequence[str]) -> Image.Image:
     target = view["target"] if view["family"] == "line" or view["family"] == "trick" else None
     strips = [header(WIDTH, f"{view['title']}  ·  {what}", f"Target {target}" if target is not None else ""),
               grid(WIDTH, headings, rows)]
-    log = view["log"]
+    log = log_lines(view, everyone)
     if log:
         strips.append(events(WIDTH, log[-5:], everyone, "How it ended" if over else "This round"))
     return stack(strips, WIDTH)

@@ -12,6 +12,7 @@ from render.geometry import LineLayout
 from render.line import LineData, draw_line, fitted_layout, last_played
 from render.panels import Plate, base_plate, footer, header, new_strip, plates, stack, title_line
 from render.theme import FELT, MARGIN, MAX_WIDTH, MUTED
+from render.words import log_tiles
 
 FELT_PAD = 14
 MIN_WIDTH = 720
@@ -72,7 +73,7 @@ def _felt(width: int, view: LineView, data: LineData, plan: LineLayout) -> Image
         draw_text(draw, (width / 2, height / 2), "No tile has been played yet.", 17, MUTED, "mm")
         return image
     left = (width - plan.bounds.w) / 2
-    draw_line(image, plan, left, FELT_PAD, last_played(view["log"], plan.tiles))
+    draw_line(image, plan, left, FELT_PAD, last_played(log_tiles(view), plan.tiles))
     _spinner_ring(draw, data, plan, left)
     return image
 

@@ -8,7 +8,6 @@ from PIL import Image, ImageDraw
 
 from engine.views import TrickView, seat_and_bid, seat_and_tile
 from render.canvas import draw_text, fit, seat_names, with_names, wrap
-from render.context import suit_words
 from render.info import InfoPanel
 from render.panels import (
     Plate,
@@ -25,6 +24,7 @@ from render.panels import (
 from render.ring import Ring
 from render.theme import MARGIN, MUTED, RGB, TEXT, team_colour
 from render.tiles import paste_tile, tile_image
+from render.words import suit_words
 
 WIDTH = 960
 PLATE_W, PLATE_H = 168, 54
@@ -151,7 +151,7 @@ def _centre_words(view: TrickView, caption: str) -> list[str]:
         if contract["trumps"] == "nel_o":  # the 42 family's Nel-O contract: no trumps, lose every trick
             words.append("Nel-O, no trumps")
         else:
-            words.append("No trumps" if trumps == "no trumps" else f"{trumps.capitalize()} are trumps")
+            words.append("No trumps" if contract["trumps"] == "none" else f"{trumps.capitalize()} are trumps")
     elif phase and phase != "play":
         words.append(PHASES.get(phase, phase.capitalize()))
         direction = view.get("pass_direction")

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.errors import BadOption
+from engine.events import ScoreReason
 from engine.game import GameSpec, OptionSpec
 from engine.layout import LineOfPlay, Placed
 from engine.linegame import BLOCK_TIE, RESERVE_TWO, LineGame, target_option
@@ -74,7 +75,6 @@ class BergenGame(LineGame):
     DRAWS = True
     CHECK_TARGET_IN_PLAY = True
     SCORES_IN_PLAY = True
-    OUT_CALL = "Bergen!"
 
     @classmethod
     def check_options(cls, seats: int, options: Mapping[str, Any]) -> None:
@@ -96,14 +96,13 @@ class BergenGame(LineGame):
 
     def after_open(self, seat: int, tile: Tile) -> None:
         """BER-2: placing the opening double scores 2 (not 3)."""
-        self.award_in_play(seat, OPENING_POINTS, f"{self.seat_name(seat)} scores {OPENING_POINTS} for the opening.")
+        self.award_in_play(seat, OPENING_POINTS, ScoreReason.OPENING)
 
     def after_play(self, seat: int, placed: Placed, arm: str) -> None:
         """BER-1: a double-header scores 2, a triple-header 3."""
         points = header_points(self.line)
         if points:
-            name = "a triple-header" if points == TRIPLE_HEADER else "a double-header"
-            self.award_in_play(seat, points, f"{self.seat_name(seat)} makes {name}: {points} points.")
+            self.award_in_play(seat, points, ScoreReason.HEADER)
 
     def score_out(self, seat: int, pips: list[int]) -> dict[int, int]:
         """Going out ("Bergen") scores 1."""

@@ -22,6 +22,7 @@ from typing import Any
 
 from engine.actions import Action, Call, Pass
 from engine.errors import BadOption
+from engine.events import EventKind, Prompt, PromptKind, ScoreReason, Termination
 from engine.game import Game, GameSpec, OptionSpec
 from engine.tiles import Tile, double_set
 from engine.views import BingoFacts, BingoResult, BingoView, CommonView
@@ -53,8 +54,7 @@ class BingoGame(Game):
         self.steps = 0
         self.touches = 0  # touches since the last removal
         self.round_no = 1
-        kind = "pip total" if self.pip_total else "either end"
-        self.emit("deal", f"{len(self.row)} tiles in a row. Count from 0; a tile matches on {kind}.")
+        self.emit(EventKind.DEAL, count=len(self.row))
         if not self.auto_remove:
             self._run_on(remove=False)
 
@@ -101,8 +101,7 @@ class BingoGame(Game):
         keep = action == Pass() or (action == Call("step") and not self.matches(tile, count))
         if keep:
             self._touch(False)
-            how = "stays" if self.matches(tile, count) else "does not match"
-            self.emit("pass", f"Count {count}: {tile} {how}.", 0)
+            self.emit(EventKind.PASS, 0, tile=tile, count=count, declined=self.matches(tile, count))
         else:
             self._touch(True)
         if not self.auto_remove:
@@ -116,13 +115,12 @@ class BingoGame(Game):
         while not self._over and not self.matches(self.current, self.count):
             self._touch(False)
             passed += 1
-        said = f"Counted on past {passed} tile{'' if passed == 1 else 's'}. " if passed else ""
         if remove and not self._over:
-            self._touch(True, said)
-        elif said:
-            self.emit("count", said.strip())
+            self._touch(True, passed)
+        elif passed:
+            self.emit(EventKind.COUNT, count=passed)
 
-    def _touch(self, remove: bool, said: str = "") -> None:
+    def _touch(self, remove: bool, passed: int = 0) -> None:
         """Touch the current tile, removing it or not; the count moves on either way (BIN-2)."""
         tile, count = self.current, self.count
         self.steps += 1
@@ -130,7 +128,7 @@ class BingoGame(Game):
             self.row.pop(self.position)
             self.removed.append(tile)
             self.touches = 0
-            self.award(0, 1, f"{said}Count {count}: {tile} removed.")
+            self.award(0, 1, ScoreReason.REMOVED, 0, tile=tile, count=count, amount=passed)
         else:
             self.position += 1
             self.touches += 1
@@ -141,10 +139,9 @@ class BingoGame(Game):
 
     def _check_end(self) -> None:
         if not self.row:
-            self.finish([0], f"Bingo! The row is clear after {self.steps} steps.")
+            self.finish([0], Termination.CLEARED, count=self.steps)
         elif self.touches >= PASSES_TO_LOSE * len(self.row):
-            self.finish([], f"{PASSES_TO_LOSE} passes along the row without a removal: no progress is possible. "
-                            f"The game is lost with {len(self.removed)} tiles removed.")
+            self.finish([], Termination.STUCK, count=self.steps)
 
     # ----- words, views and zones ----------------------------------------------------------------------------------
     def describe(self, action: Action) -> str:
@@ -160,14 +157,12 @@ class BingoGame(Game):
             return f"{verb} {tile} (count {self.count})"
         return str(action)
 
-    def prompt(self) -> str:
+    def prompt(self) -> Prompt:
         if self._over:
-            if self._winners:
-                return f"Bingo! The row is clear: {len(self.removed)} tiles removed in {self.steps} steps."
-            return f"Lost: no removal in {PASSES_TO_LOSE} passes along the row ({len(self.removed)} tiles removed)."
+            return Prompt(PromptKind.GAME_OVER, seats=self._winners, count=len(self.removed), amount=self.steps)
         if self.auto_remove:
-            return f"Count {self.count}: step to the next tile, or run to the next removal."
-        return f"Count {self.count}: {self.current} matches. Remove it or leave it?"
+            return Prompt(PromptKind.BINGO_STEP, count=self.count)
+        return Prompt(PromptKind.BINGO_MATCH, count=self.count, tile=self.current)
 
     def _view(self, seat: int | None, common: CommonView) -> BingoView:
         facts: BingoFacts = {

@@ -18,6 +18,7 @@ from itertools import combinations
 from typing import Any
 
 from engine.actions import Action, Choose, Pass, Play
+from engine.events import EventKind, Prompt, PromptKind, ScoreReason, Termination
 from engine.fortytwo import flag
 from engine.game import GameSpec, OptionSpec
 from engine.tiles import Tile
@@ -75,8 +76,6 @@ class BlackTileGame(TrickGame):
     def __init__(self, seats: int = 0, seed: int = 0, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(seats, seed, options)  # written out: see LineGame.__init__ (a mypyc quirk)
 
-    DEALER_ROLE = "leads"
-
     def hand_sizes(self) -> list[int]:
         return [9 if self.seats == 3 else 7] * self.seats
 
@@ -110,8 +109,7 @@ class BlackTileGame(TrickGame):
             self.start_opening()
             return
         self.phase = PASSING
-        direction = self.options["pass_direction"]
-        self.emit("pass_phase", f"Each player chooses {PASS_SIZE} tiles to pass to the {direction}.")
+        self.emit(EventKind.PASS_PHASE, count=PASS_SIZE)
 
     def start_opening(self) -> None:
         """EPB-2: the first leader leads the first trick or passes the lead once to the left."""
@@ -139,7 +137,7 @@ class BlackTileGame(TrickGame):
     def choose_pass(self, seat: int, tiles: tuple[Tile, ...]) -> None:
         """Lock ``seat``'s three tiles; once every choice is locked, all pass at the same moment."""
         self.chosen[seat] = tiles
-        self.emit("chose", f"{self.seat_name(seat)} has chosen {PASS_SIZE} tiles to pass.", seat)
+        self.emit(EventKind.CHOSE, seat, count=PASS_SIZE)
         if len(self.chosen) == self.seats:
             self.exchange()
 
@@ -154,7 +152,7 @@ class BlackTileGame(TrickGame):
             self.hands[receiver].extend(tiles)
             self.hands[receiver].sort(reverse=True)
             self.received[receiver] = list(tiles)
-        self.emit("passed", f"Everyone passed {PASS_SIZE} tiles to the {self.options['pass_direction']}.")
+        self.emit(EventKind.PASSED, count=PASS_SIZE)
         self.chosen = {}
         self.start_opening()
 
@@ -163,7 +161,7 @@ class BlackTileGame(TrickGame):
         self.may_pass_lead = False
         self.lead_passed = True
         leader = self.next_seat(seat)
-        self.emit("pass_lead", f"{self.seat_name(seat)} passed the lead to {self.seat_name(leader)}.", seat)
+        self.emit(EventKind.PASS_LEAD, seat, seats=(leader,))
         self.start_play(leader)
 
     def play_tile(self, seat: int, action: Play) -> None:
@@ -182,11 +180,11 @@ class BlackTileGame(TrickGame):
         taken = [counters(pile) for pile in self.piles]
         penalties, shooter = hand_penalties(taken, self.moon_needs())
         if shooter is not None:
-            self.emit("moon", f"{self.seat_name(shooter)} shot the moon!", shooter)
+            self.emit(EventKind.MOON, shooter)
         for seat, points in enumerate(penalties):
-            self.award(seat, points, f"{self.seat_name(seat)} adds {points} penalty points.")
+            self.award(seat, points, ScoreReason.PENALTY, seat)
         if not any(penalties):
-            self.emit("score", "Nobody adds penalty points this hand.")
+            self.emit(EventKind.SCORE, reason=ScoreReason.NOBODY)
         self.last_hand = {"round": self.round_no, "taken": taken, "penalties": penalties, "moon": shooter}
 
     def match_result(self) -> list[int] | None:
@@ -197,15 +195,17 @@ class BlackTileGame(TrickGame):
         low = min(self._score)
         lowest = [s for s, total in enumerate(self._score) if total == low]
         if len(lowest) > 1 and self.options["epbt_tie_break_round"]:
-            self.emit("tie", "The lowest totals are tied: another hand is played.")
+            self.emit(EventKind.TIE)
             return None
         return lowest
 
+    def hand_result(self, points: list[int]) -> tuple[Termination, list[int]]:
+        """Penalties: the players who added the fewest points won the hand."""
+        low = min(points)
+        return Termination.TRICKS, [seat for seat, added in enumerate(points) if added == low]
+
     def pile_points(self, side: int) -> int:
         return counters(self.piles[side])
-
-    def total_words(self, side: int) -> str:
-        return f"the lowest total, {self._score[side]} penalty points"
 
     # ----- words and views -----------------------------------------------------------------------------------------
     def describe(self, action: Action) -> str:
@@ -215,14 +215,14 @@ class BlackTileGame(TrickGame):
             return "Pass the lead"
         return super().describe(action)
 
-    def prompt(self) -> str:
+    def prompt(self) -> Prompt:
         if self._over:
             return super().prompt()
         if self.phase == PASSING:
-            waiting = self.seat_list(self._to_act())
-            return f"Choose {PASS_SIZE} tiles to pass to the {self.options['pass_direction']} (waiting for {waiting})."
+            return Prompt(PromptKind.CHOOSE_PASS, seats=self._to_act(), count=PASS_SIZE,
+                          direction=str(self.options["pass_direction"]))
         if self.may_pass_lead:
-            return f"{self.seat_name(self.turn)} to lead, or pass the lead to the left."
+            return Prompt(PromptKind.LEAD_OR_PASS, self.turn)
         return super().prompt()
 
     def _view(self, seat: int | None, common: CommonView) -> TrickView:

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.actions import Action, Call, Choose, Pass
+from engine.events import EventKind, Prompt, PromptKind, ScoreReason, Termination
 from engine.fortytwo import flag
 from engine.game import GameSpec, OptionSpec
 from engine.tiles import Tile
@@ -142,9 +143,7 @@ class EuchreGame(TrickGame):
         self.passes = 0
         self.phase = ACCEPTING
         self.turn = self.next_seat(self.dealer)
-        number = len(self.rejected) + 1
-        self.emit("turnup", f"{self.seat_name(self.dealer)} turned up {tile} (turn-up {number} of {MAX_TURNUPS}): "
-                  f"{suit_words(str(trump_of(tile)))} would be trumps.", self.dealer, tile=str(tile))
+        self.emit(EventKind.TURNUP, self.dealer, tile=tile, suit=str(trump_of(tile)), count=len(self.rejected) + 1)
 
     def offered_trump(self) -> int | None:
         """The trump number on offer or chosen this hand."""
@@ -169,7 +168,7 @@ class EuchreGame(TrickGame):
 
     def pass_turnup(self, seat: int) -> None:
         """A pass; when everyone has passed the turn-up is dead, and after the third the hand is thrown in."""
-        self.emit("pass", f"{self.seat_name(seat)} passed.", seat)
+        self.emit(EventKind.PASS, seat)
         self.passes += 1
         if self.passes < self.seats:
             self.turn = self.next_seat(seat)
@@ -178,9 +177,9 @@ class EuchreGame(TrickGame):
         self.rejected.append(self.turnup)
         self.turnup = None
         if len(self.rejected) >= MAX_TURNUPS:
-            self.throw_in("Everyone passed three turn-ups: the tiles are thrown in and the deal passes left.")
+            self.throw_in()
             return
-        self.emit("turnup_dead", "Everyone passed: the turn-up is dead.")
+        self.emit(EventKind.TURNUP_DEAD)
         self.turn_up()
 
     def accept(self, seat: int, alone: bool) -> None:
@@ -191,10 +190,9 @@ class EuchreGame(TrickGame):
         self.rule = EuchreSuits(trump=str(trump), declare=not self.options["euchre_higher_end_leads"])
         if alone:
             self.sitting_out = [s for s in self.sides[self.side_of(seat)] if s != seat]
-        self.emit("accept", f"{self.seat_name(seat)} {self.accept_word(seat)} {suit_words(str(trump))} as trumps"
-                  f"{', alone' if alone else ''}.", seat, alone=alone)
+        self.emit(EventKind.ACCEPT, seat, suit=str(trump), alone=alone, seats=(self.dealer,))
         if self.options["euchre_turnup_stays"] or self.dealer in self.sitting_out:
-            self.emit("turnup_stays", "The turn-up stays face up on the table.")
+            self.emit(EventKind.TURNUP_STAYS)
             self.begin_tricks()
             return
         self.hands[self.dealer].append(self.turnup)
@@ -215,7 +213,7 @@ class EuchreGame(TrickGame):
         """The dealer lays one tile face down out of play."""
         self.hands[seat].remove(tile)
         self.discarded.append(tile)
-        self.emit("discard", f"{self.seat_name(seat)} took up the turn-up and discarded a tile face down.", seat)
+        self.emit(EventKind.DISCARD, seat)
         self.begin_tricks()
 
     def begin_tricks(self) -> None:
@@ -229,21 +227,28 @@ class EuchreGame(TrickGame):
         assert self.maker is not None
         side = self.side_of(self.maker)
         won = self.tricks_won[side]
-        makers = self.side_name(side)
         if won == TRICKS:
             points = 4 if self.alone else 2
-            self.award(side, points, f"{makers} took all five tricks{' alone' if self.alone else ''}: {points} points.")
+            self.award(side, points, ScoreReason.MARCH, self.maker, alone=self.alone)
             result = "march"
         elif won >= 3:
-            self.award(side, 1, f"{makers} took {won} tricks: 1 point.")
+            self.award(side, 1, ScoreReason.POINT, self.maker, count=won)
             result = "point"
         else:
             for other in range(len(self.sides)):
                 if other != side:
-                    self.award(other, 2, f"{makers} were euchred with {won} tricks: {self.side_name(other)} score 2.")
+                    self.award(other, 2, ScoreReason.EUCHRED, self.maker, count=won)
             result = "euchred"
         self.last_hand = {"round": self.round_no, "makers": side, "alone": self.alone, "tricks": won,
                           "result": result}
+
+    def hand_result(self, points: list[int]) -> tuple[Termination, list[int]]:
+        """The makers made it with three tricks or more; else they were euchred and every other side won."""
+        assert self.maker is not None
+        side = self.side_of(self.maker)
+        if self.tricks_won[side] >= 3:
+            return Termination.BID_MADE, [side]
+        return Termination.BID_SET, [other for other in range(len(self.sides)) if other != side]
 
     def pile_points(self, side: int) -> int:
         """Euchre takes no points in play: the hand scores only once its five tricks are counted."""
@@ -262,20 +267,19 @@ class EuchreGame(TrickGame):
             return f"Discard {action.tiles[0]}"
         return super().describe(action)
 
-    def prompt(self) -> str:
+    def prompt(self) -> Prompt:
         if self._over or self.phase == PLAY:
             return super().prompt()
-        name = self.seat_name(self.turn)
         if self.phase == DISCARD:
-            return f"{name} took up the turn-up and must discard a tile."
-        words = suit_words(str(self.offered_trump()))
-        return f"{name}: accept {words} as trumps or pass (turn-up {len(self.rejected) + 1} of {MAX_TURNUPS})."
+            return Prompt(PromptKind.DISCARD, self.turn)
+        return Prompt(PromptKind.ACCEPT_TURNUP, self.turn, suit=str(self.offered_trump()), count=len(self.rejected) + 1,
+                      high=MAX_TURNUPS)
 
     def contract_view(self) -> Contract | None:
         if self.maker is None:
             return None
         trumps = str(self.offered_trump())
-        label = f"{self.seat_name(self.maker)} {self.accept_word(self.maker)} {suit_words(trumps)}"
+        label = f"Seat {self.maker + 1} {self.accept_word(self.maker)} {suit_words(trumps)}"
         return {"seat": self.maker, "bid": ALONE if self.alone else ACCEPT, "trumps": trumps,
                 "label": label + (", alone" if self.alone else "")}
 

@@ -11,6 +11,7 @@ hand the others' pips less its own (MAT-6). First to 100.
 from __future__ import annotations
 
 from engine.actions import Action, Draw, Pass, Play
+from engine.events import EventKind, Prompt, PromptKind
 from engine.game import GameSpec, OptionSpec
 from engine.layout import ARM_WORDS, OpenEnd
 from engine.linegame import BLOCK_TIE, RESERVE_TWO, LineGame, target_option
@@ -120,8 +121,7 @@ class MatadorGame(LineGame):
                 break
         self.hands[seat].sort(reverse=True)
         self.drew = True
-        word = "tile" if drawn == 1 else "tiles"
-        self.emit("draw", f"{self.seat_name(seat)} drew {drawn} {word}.", seat, count=drawn)
+        self.emit(EventKind.DRAW, seat, count=drawn)
 
     # ----- words and views ------------------------------------------------------------------------------------
     def describe(self, action: Action) -> str:
@@ -133,9 +133,9 @@ class MatadorGame(LineGame):
             return "Draw instead of playing a matador"
         return super().describe(action)
 
-    def prompt(self) -> str:
+    def prompt(self) -> Prompt:
         if not self._over and not self.drew and Draw() in self._legal(self.turn) and self.plays(self.turn):
-            return f"{self.seat_name(self.turn)} may play a matador or draw."
+            return Prompt(PromptKind.MATADOR_OR_DRAW, self.turn)
         return super().prompt()
 
     def _view(self, seat: int | None, common: CommonView) -> LineView:

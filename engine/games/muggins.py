@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.actions import Action, Call, Draw
 from engine.errors import BadOption
+from engine.events import EventKind, Prompt, PromptKind, ScoreReason
 from engine.game import GameSpec, OptionSpec
 from engine.layout import LineOfPlay, Placed
 from engine.linegame import RESERVE_TWO, LineGame, target_option
@@ -99,12 +100,11 @@ class MugginsGame(LineGame):
         points = count_points(count)
         if not points:
             return
-        name = self.seat_name(seat)
         if self.options["manual_muggins"] and not automatic:
             self.claim = (seat, points)
-            self.emit("count", f"The ends total {points}: {name} may claim them.", seat, count=points)
+            self.emit(EventKind.COUNT, seat, count=points)
             return
-        self.award_in_play(seat, points, f"{name} scores {points}: the ends total {points}.")
+        self.award_in_play(seat, points, ScoreReason.ENDS)
 
     # ----- claims (MUG-7) -------------------------------------------------------------------------------------
     def _awaits(self, seat: int) -> bool:
@@ -137,15 +137,15 @@ class MugginsGame(LineGame):
             scorer, points = self.claim
             self.claim = None
             if action == CLAIM:
-                self.award_in_play(scorer, points, f"{self.seat_name(scorer)} claims {points}.")
+                self.award_in_play(scorer, points, ScoreReason.CLAIM)
             else:
-                self.emit("call", f"{self.seat_name(seat)} calls Muggins!", seat)
-                self.award_in_play(seat, points, f"{self.seat_name(seat)} takes the {points} left unclaimed.")
+                self.emit(EventKind.CALL, seat)
+                self.award_in_play(seat, points, ScoreReason.MUGGINS)
             return
         if self.claim is not None:
             scorer, points = self.claim
             self.claim = None
-            self.emit("claim_lapsed", f"Nobody claimed the {points} of {self.seat_name(scorer)}: they are lost.")
+            self.emit(EventKind.CLAIM_LAPSED, scorer, count=points)
         super()._apply(seat, action)
 
     # ----- round end ------------------------------------------------------------------------------------------
@@ -177,12 +177,11 @@ class MugginsGame(LineGame):
             return "Draw instead of playing"
         return super().describe(action)
 
-    def prompt(self) -> str:
+    def prompt(self) -> Prompt:
         if self._over or self.claim is None:
             return super().prompt()
         scorer, points = self.claim
-        return (f"{self.seat_name(self.turn)} to play. {self.seat_name(scorer)} may claim {points} "
-                f"until then; an opponent may call Muggins.")
+        return Prompt(PromptKind.CLAIM_OPEN, self.turn, seats=(scorer,), amount=points)
 
     def _view(self, seat: int | None, common: CommonView) -> LineView:
         view = super()._view(seat, common)

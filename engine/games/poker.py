@@ -11,8 +11,10 @@ with ``Choose((tile,))``, which toggles, then ``Call("exchange")``), then a seco
 After each hand the next dealer deals (``Call("deal")``), so the table can see the result; busted players are
 out. The score of a seat is its chips at the start of the current hand.
 
-The host may stop a session at any time with :meth:`PokerGame.end_session`: the current hand is void (stakes are
-returned) and the highest stack(s) win. The stop is saved (option ``session_end``) and replays with the game.
+Stopping (POK-2, "when the players stop"): any seat still in the session may ask to stop, on its turn or not, with
+``Call("stop")`` (offered by :meth:`PokerGame.requests`; the bot gives the table's host a button). Asked during a
+hand, the hand is played out and the session ends when it is settled; asked between hands, it ends at once. The
+biggest stack(s) win. The request is an action like any other: it is in the saved action list and replays.
 """
 
 from __future__ import annotations
@@ -23,12 +25,14 @@ from typing import Any
 
 from engine.actions import Action, Bid, Call, Choose
 from engine.errors import BadOption
+from engine.events import EventKind, Prompt, PromptKind, ScoreReason, Termination
 from engine.game import Game, GameSpec, OptionSpec
 from engine.poker_betting import Betting
 from engine.poker_hands import HAND_SIZE, evaluate, poker_set
 from engine.tiles import Tile
 from engine.views import CommonView, PokerFacts, PokerHand, PokerView
 
+STOP = Call("stop")
 STARTING_STACK = 100
 ANTE = 1
 MAX_EXCHANGE = 3
@@ -61,12 +65,11 @@ class PokerGame(Game):
         self.shown: dict[int, list[Tile]] = {}
         self.last_hand: PokerHand | None = None
         self.log_mark = 0
+        self.stopping: int | None = None
         stack = int(self.options.get("stack", STARTING_STACK))
         for seat in range(self.seats):
-            self.award(seat, stack, f"Seat {seat + 1} takes a stack of {stack} chips.")
+            self.award(seat, stack, ScoreReason.STACK, seat)
         self._start_hand()
-        if self.options.get("session_end") == 0:
-            self._end_session()
 
     def live(self) -> list[int]:
         """Seats still in the session (not busted)."""
@@ -89,11 +92,11 @@ class PokerGame(Game):
         self.hands, self.stock, self.discards = hands, rest, []
         self.dead = list((Counter(tiles) - Counter(t for h in hands for t in h) - Counter(rest)).elements())
         self.shown, self.marked, self.drawn = {}, [], []
-        self.emit("deal", f"Hand {self.round_no}: Seat {self.dealer + 1} deals five tiles each.", self.dealer)
+        self.emit(EventKind.DEAL, self.dealer, count=HAND_SIZE, round=self.round_no)
         self.betting = Betting(self.seats, stacks=list(self._score), live=live)
         for seat in live:
             self.betting.ante(seat, ANTE)
-        self.emit("ante", f"Everyone antes {ANTE}: the pot is {self.betting.pot}.")
+        self.emit(EventKind.ANTE, amount=ANTE, count=self.betting.pot)
         self._start_betting_round()
 
     def _start_betting_round(self) -> None:
@@ -116,20 +119,38 @@ class PokerGame(Game):
             return [*marks, Call("exchange")]
         return [Call("deal")]
 
+    def requests(self, seat: int) -> list[Action]:
+        """Any seat may ask to stop the session (once), on its turn or not: a busted host too."""
+        if self._over or self.stopping is not None:
+            return []
+        return [STOP]
+
     def _apply(self, seat: int, action: Action) -> None:
-        if self.phase == "bet":
+        if action == STOP:
+            self._request_stop(seat)
+        elif self.phase == "bet":
             self._bet(seat, action)
         elif self.phase == "draw":
             self._draw(seat, action)
         else:
             self.dealer = seat
             self._start_hand()
-        if self.options.get("session_end") == len(self.history) + 1:
+
+    def _request_stop(self, seat: int) -> None:
+        """POK-2: the session stops after this hand (at once between hands)."""
+        self.stopping = seat
+        self.emit(EventKind.STOP, seat)
+        if self.phase == "hand_over":
             self._end_session()
 
     def _bet(self, seat: int, action: Action) -> None:
-        text = self.betting.act(seat, action)
-        self.emit("bet", f"Seat {seat + 1} {text}.", seat, action=str(action))
+        level, owed = self.betting.current, self.betting.to_call(seat)
+        self.betting.act(seat, action)
+        if isinstance(action, Bid):
+            self.emit(EventKind.BET, seat, action=action, amount=action.amount, count=level + action.amount if level
+                      else None)
+        else:
+            self.emit(EventKind.BET, seat, action=action, amount=owed if action == Call("call") else None)
         standing = self.betting.standing()
         if len(standing) == 1:
             self._settle(standing[0], None)
@@ -138,7 +159,7 @@ class PokerGame(Game):
         elif self.options.get("poker_draw") and self.betting.round_no == 1:
             self.phase = "draw"
             self.turn = self._next_in_hand(self.dealer)
-            self.emit("draw", "Betting is closed: each player in turn may exchange up to three tiles.")
+            self.emit(EventKind.DRAW, count=MAX_EXCHANGE)
         else:
             self._showdown()
 
@@ -149,12 +170,11 @@ class PokerGame(Game):
                 self.marked.remove(tile)
             else:
                 self.marked.append(tile)
-            self.emit("mark", "", seat)  # private: only the seat's own view shows its marks
+            self.emit(EventKind.MARK, seat)  # private: only the seat's own view shows its marks (not in the log)
             return
         count = len(self.marked)
         self._exchange(seat)
-        words = f"exchanges {count} tile{'' if count == 1 else 's'}" if count else "stands pat"
-        self.emit("exchange", f"Seat {seat + 1} {words}.", seat, count=count)
+        self.emit(EventKind.EXCHANGE, seat, count=count)
         self.drawn.append(seat)
         following = self._next_in_hand(seat)
         if following in self.drawn:
@@ -180,28 +200,32 @@ class PokerGame(Game):
         ranks = {s: evaluate(self.hands[s]) for s in standing}
         self.shown = {s: list(self.hands[s]) for s in standing}
         for seat in standing:
-            self.emit("show", f"Seat {seat + 1} shows {ranks[seat].words()}.", seat)
+            self.emit(EventKind.SHOW, seat, tiles=tuple(self.hands[seat]))
         winner = max(standing, key=lambda s: ranks[s])
         self._settle(winner, ranks[winner].words())
 
     def _settle(self, winner: int, words: str | None) -> None:
         """Pay the pot to ``winner`` (``words``: the winning hand at a showdown, None when all others folded)."""
         pot = self.betting.pot
-        how = f" with {words}" if words else ": everyone else folded"
-        self.emit("pot", f"Seat {winner + 1} wins the pot of {pot}{how}.", winner, pot=pot)
+        nets = [(pot if seat == winner else 0) - self.betting.committed[seat] if seat in self.live() else 0
+                for seat in range(self.seats)]
+        why = Termination.SHOWDOWN if words else Termination.FOLDED
+        shown = tuple(self.shown.get(winner, ()))
+        self.end_round(why, nets, [winner], kind=EventKind.POT, seat=winner, amount=pot, tiles=shown)
         for seat in self.live():
-            net = (pot if seat == winner else 0) - self.betting.committed[seat]
-            self.award(seat, net, f"Seat {seat + 1} {'wins' if net > 0 else 'loses'} {abs(net)} chips.")
+            self.award(seat, nets[seat], ScoreReason.CHIPS, seat)
         self.betting.pot = 0
         self.last_hand = {"winner": winner, "pot": pot, "showdown": words is not None, "hand": words}
         self.phase = "hand_over"
         for seat in self.live():
             if self._score[seat] <= 0:
                 self.out.append(seat)
-                self.emit("out", f"Seat {seat + 1} has no chips left and is out.", seat)
+                self.emit(EventKind.OUT, seat)
         live = self.live()
         if len(live) == 1:
-            self.finish([live[0]], f"Seat {live[0] + 1} holds every chip and wins the session.")
+            self.finish([live[0]], Termination.ALL_CHIPS)
+        elif self.stopping is not None:
+            self._end_session()
         else:
             self.turn = self._next_live(self.dealer)
 
@@ -211,25 +235,10 @@ class PokerGame(Game):
         return next(s for s in following if s not in self.out)
 
     # ----- stopping a session ----------------------------------------------------------------------------------------
-    def end_session(self) -> None:
-        """The players stop (POK-2): a hand in progress is void and every stake goes back; the highest stack(s)
-        win. The stop is kept in the options (``session_end``: the number of actions taken before it), so it is
-        saved by ``to_dict`` and replays with the game. Does nothing once the match is over."""
-        if self._over:
-            return
-        self.options["session_end"] = len(self.history)
-        self._end_session()
-
     def _end_session(self) -> None:
-        if self.phase != "hand_over":
-            self.betting.pot = 0
-            self.betting.committed = [0] * self.seats
-            self.emit("void", "The session stops: this hand is void and every stake is returned.")
+        """The players stopped (POK-2), between hands: the biggest stack(s) win."""
         best = max(self._score[s] for s in self.live())
-        winners = [s for s in self.live() if self._score[s] == best]
-        names = " and ".join(f"Seat {s + 1}" for s in winners)
-        self.finish(winners, f"The session ends: {names} {'holds' if len(winners) == 1 else 'hold'} the most "
-                    f"chips ({best}).")
+        self.finish([s for s in self.live() if self._score[s] == best], Termination.SESSION_ENDED)
 
     # ----- words, views and zones ----------------------------------------------------------------------------------
     def describe(self, action: Action) -> str:
@@ -248,24 +257,21 @@ class PokerGame(Game):
                 return f"Exchange {count} tile{'' if count == 1 else 's'}" if count else "Stand pat"
             if action.name == "deal":
                 return "Deal the next hand"
+            if action == STOP:
+                return "Stop after this deal" if self.phase != "hand_over" else "Stop the session"
             return action.name.capitalize()
         return str(action)
 
-    def prompt(self) -> str:
+    def prompt(self) -> Prompt:
         if self._over:
             return super().prompt()
-        name = f"Seat {self.turn + 1}"
         if self.phase == "bet":
             owed = self.betting.to_call(self.turn)
             can_bet = any(isinstance(a, Bid) for a in self.betting.options(self.turn))
-            if owed:
-                choice = f"call {owed}, raise or fold" if can_bet else f"call {owed} or fold"
-            else:
-                choice = "check or bet" if can_bet else "check"
-            return f"{name} to {choice} (pot {self.betting.pot})."
+            return Prompt(PromptKind.BET, self.turn, amount=owed, count=self.betting.pot, flag=can_bet)
         if self.phase == "draw":
-            return f"{name} may exchange up to {MAX_EXCHANGE} tiles."
-        return f"{name} deals the next hand."
+            return Prompt(PromptKind.EXCHANGE, self.turn, count=MAX_EXCHANGE)
+        return Prompt(PromptKind.DEAL_NEXT, self.turn)
 
     def _view(self, seat: int | None, common: CommonView) -> PokerView:
         chips = self.betting
@@ -290,8 +296,9 @@ class PokerGame(Game):
             "stock": len(self.stock),
             "hand_rank": evaluate(own).words() if len(own) == HAND_SIZE else None,
             "last_hand": self.last_hand if self.phase == "hand_over" or self._over else None,
+            "stopping": self.stopping,
         }
-        return {**common, **facts, "log": [e.text for e in self.log[self.log_mark:][-8:] if e.text]}
+        return {**common, **facts, "log": self.log_view(self.log_mark)}
 
     def hand_lists(self) -> list[list[Tile]]:
         return self.hands
@@ -311,6 +318,15 @@ class PokerGame(Game):
         for hand in self.shown.values():
             seen.update(t for t in hand if t not in seen)
         return seen
+
+
+def upgrade_save(options: dict[str, Any], actions: list[Any]) -> tuple[dict[str, Any], list[Any]]:
+    """Saves from before the stop was an action kept it in the options (``session_end``: the actions taken before
+    it): it becomes a stop request at that place in the action list."""
+    at = options.pop("session_end", None)
+    if isinstance(at, int) and not isinstance(at, bool) and 0 <= at <= len(actions):
+        actions.insert(at, [0, str(STOP)])
+    return options, actions
 
 
 SPEC = GameSpec(
@@ -334,5 +350,5 @@ SPEC = GameSpec(
     factory=PokerGame,
     family="poker",
     order=150,
-    rig_keys=("deal", "boneyard", "session_end"),
+    upgrade=upgrade_save,
 )

@@ -11,7 +11,10 @@ each from the other 90, and seat 0 (seated first by lots) begins.
 
 from __future__ import annotations
 
+import dataclasses
+
 from engine.errors import BadOption
+from engine.events import EventKind, Prompt
 from engine.game import GameSpec, OptionSpec
 from engine.layout import LineOfPlay
 from engine.linegame import BLOCK_TIE, LineGame, target_option
@@ -63,7 +66,7 @@ class SebastopolGame(LineGame):
         if not self.hasbro:
             return super().open_round()
         self.line.start(STARTER, 0)
-        self.emit("play", f"The 6-6 starter is in the centre; {self.seat_name(0)} begins.", None, tile=str(STARTER))
+        self.emit(EventKind.PLAY, None, tile=STARTER, seats=(0,))
         self.turn = 0
         return True
 
@@ -71,10 +74,11 @@ class SebastopolGame(LineGame):
         """True while a face of the 6-6 is still free, so only sixes on the centre may be played."""
         return any(not self.line.arms[arm] for arm in ("W", "E", "N", "S"))
 
-    def prompt(self) -> str:
+    def prompt(self) -> Prompt:
+        prompt = super().prompt()
         if not self._over and self.in_cross_phase():
-            return super().prompt() + " The cross comes first: a six on a free side of the 6-6."
-        return super().prompt()
+            return dataclasses.replace(prompt, cross=True)
+        return prompt
 
     def _view(self, seat: int | None, common: CommonView) -> LineView:
         view = super()._view(seat, common)

@@ -9,6 +9,7 @@ pips less its own. First to 100 (200 by option, TW-4).
 from __future__ import annotations
 
 from engine.actions import Action, Pass
+from engine.events import EventKind, Prompt, PromptKind
 from engine.game import GameSpec, OptionSpec
 from engine.layout import LineOfPlay
 from engine.linegame import BLOCK_TIE, LineGame, target_option
@@ -21,8 +22,6 @@ class TiddleAWinkGame(LineGame):
 
     DRAWS = False
     FORMULA = "sum_minus_own"  # going out: the winner holds nothing, so this is the sheet's SUM
-    PASS_WORDS = "says Gee"
-    OUT_CALL = "Tiddle-a-Wink!"
 
     def _setup(self) -> None:
         self.bonus = False  # the player to act is taking the extra turn a double earned
@@ -45,7 +44,7 @@ class TiddleAWinkGame(LineGame):
         """TW-2: any double, the opening one included, gives its player another turn."""
         self.bonus = tile.is_double
         if self.bonus:
-            self.emit("extra_turn", f"{self.seat_name(seat)} played a double and takes another turn.", seat)
+            self.emit(EventKind.EXTRA_TURN, seat)
         return self.bonus
 
     def _declining(self, seat: int) -> bool:
@@ -66,7 +65,7 @@ class TiddleAWinkGame(LineGame):
             super()._pass(seat)
             return
         self.passes = 0
-        self.emit("pass", f"{self.seat_name(seat)} ends the extra turn.", seat)
+        self.emit(EventKind.PASS, seat, declined=True)
         self.turn = self._next(seat)
 
     def describe(self, action: Action) -> str:
@@ -74,17 +73,14 @@ class TiddleAWinkGame(LineGame):
             return "Gee: end the extra turn" if self._declining(self.turn) else "Gee (pass)"
         return super().describe(action)
 
-    def prompt(self) -> str:
+    def prompt(self) -> Prompt:
         if self._over:
             return super().prompt()
-        name = self.seat_name(self.turn)
         if not self.plays(self.turn):
-            return f"{name} cannot play and must say Gee."
-        if self.bonus and self.options["tiddle_extra_optional"]:
-            return f"{name} played a double and may take another turn, or end it with Gee."
+            return Prompt(PromptKind.MUST_PASS, self.turn)
         if self.bonus:
-            return f"{name} played a double and takes another turn."
-        return f"{name} to play."
+            return Prompt(PromptKind.EXTRA_TURN, self.turn, flag=bool(self.options["tiddle_extra_optional"]))
+        return Prompt(PromptKind.TO_PLAY, self.turn)
 
     def _view(self, seat: int | None, common: CommonView) -> LineView:
         view = super()._view(seat, common)

@@ -206,3 +206,31 @@ async def test_lobby_computer_strength_select_is_the_hosts(simcord_env) -> None:
     assert [o["value"] for o in menu["options"] if o.get("default")] == ["strong"]
     await alice.click(lobby, label="Add computer")
     assert [s.level for s in table_of(simcord_env, tid).seats if s.computer] == ["strong", "strong"]
+
+
+async def test_pok_2_the_host_stops_a_poker_session_after_this_deal(simcord_env) -> None:
+    """POK-2 "when the players stop": the host's table button asks for the stop, a request saved like any move;
+    the hand is played out and the biggest stack wins."""
+    channel, alice, bob, _carol, lobby, tid = await open_lobby(simcord_env, game="poker")
+    await bob.click(lobby, label="Join")
+    await alice.click(lobby, label="Start")
+    table = table_of(simcord_env, tid)
+    message = channel.last_message
+    assert {c["label"] for c in components(message)} == {"My hand", "Stop after this deal", "End game"}
+    version = table.version
+    refused = await bob.click(message, label="Stop after this deal")
+    assert refused.ephemeral and "Only the host" in answer(refused).content and table.version == version
+    turn = {0: alice, 1: bob}[table.game.to_act[0]]
+    hand = answer(await turn.click(message, label="My hand"))  # drawn before the stop
+    stopped = await alice.click(message, label="Stop after this deal")
+    assert stopped.acknowledged and table.version == version + 1
+    moved = await press_first_control(turn, hand)  # a request is no move: the hand's buttons stay current
+    assert moved.acknowledged and table.version == version + 2 and str(table.game.history[-2][1]) == "call:stop"
+    assert table.game.stopping == 0
+    await simcord_env.settle()
+    assert {c["label"] for c in components(channel.last_message)} == {"My hand", "End game"}
+    await play_to_the_end(simcord_env, channel, {0: alice, 1: bob}, tid)
+    final = channel.last_message
+    assert GAME_OVER.search(final.embeds[0].description) and components(final) == []
+    assert table.game.outcome is not None and table.game.outcome.termination == "session_ended"
+    assert table.game.round_no == 1  # the session ended with the deal it was asked in

@@ -38,7 +38,7 @@ def digest(matches: int) -> str:
                 legal = game.legal_actions(seat)
                 events = game.apply(seat, rng.choice(legal))
                 record = [key, seed, seat, [str(a) for a in legal], game.score,
-                          [[e.kind, e.text, e.seat, e.side, e.points, dict(e.data)] for e in events],
+                          [e.to_json() for e in events],
                           game.view(steps % seats)]
                 sha.update(json.dumps(record, sort_keys=True, default=str).encode())
                 steps += 1

@@ -145,7 +145,8 @@ def random_hands(game: FortyTwoGame, rng: random.Random, hands: int, check: Call
         action: Action = rng.choice(game.legal_actions(seat))
         for event in game.apply(seat, action):
             if event.kind == "contract":
-                results.append(dict(event.data, bid=game.last_hand and game.last_hand["bid"],
+                results.append(dict(made=event.made, points_taken=list(event.totals), dead_count=event.count,
+                                    bid=game.last_hand and game.last_hand["bid"],
                                     trumps=game.last_hand and game.last_hand["trumps"]))
         check(game)
     return results

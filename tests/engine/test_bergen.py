@@ -8,6 +8,7 @@ from engine import BadOption, new_game
 from engine.actions import Draw
 from engine.games.bergen import BergenGame
 from tests.engine.line_support import checked_match, pass_around, play, plays_of, rigged, scores_from
+from tests.engine.words_support import text
 
 FILLERS = ["12-11", "12-10", "11-10", "9-8"]
 
@@ -70,7 +71,8 @@ def test_going_out_scores_one_point() -> None:
     game.apply(1, play("6-2", "W", 6))  # ends 2 and 6-6
     game.apply(2, play("6-5", "E", 6))  # ends 2 and 5
     events = game.apply(0, play("2-0", "W", 2))
-    assert [e.text for e in events if e.kind == "round_over"] == ["Seat 1 went out and calls Bergen!"]  # RULES 2.8
+    # RULES 2.8: the call of who goes out
+    assert [text(game, e) for e in events if e.kind == "round_over"] == ["Seat 1 went out and calls Bergen!"]
     assert scores_from(events)[0] == (0, 1)
     assert game.last_round is not None
     assert game.last_round["reason"] == "out" and game.last_round["points"] == [1, 0, 0]
@@ -227,4 +229,4 @@ def test_rule_1_5_the_next_openings_2_points_can_win_the_match_at_once() -> None
     opener = game.line.center_seat
     assert game.round_no == 2 and opener is not None
     assert game.is_over and game.winner == (opener,) and game.score[opener] == 10
-    assert game.log[-1].text == f"Seat {opener + 1} reached 10 and won the match." and game.to_act == ()
+    assert text(game, game.log[-1]) == f"Seat {opener + 1} reached 10 and won the match." and game.to_act == ()

@@ -12,6 +12,7 @@ from engine.ai import computer_player
 from engine.ai.bingo import AlwaysRemove, LookAhead, rollout
 from engine.games.bingo import BingoGame
 from engine.tiles import Tile, double_set, tiles_from
+from tests.engine.words_support import prompt, text
 from tests.property.test_random_play import check_scores, check_tiles_conserved, check_views
 
 STEP, RUN, REMOVE = Call("step"), Call("run"), Call("remove")
@@ -46,7 +47,7 @@ def test_bin_1_a_tile_matches_when_either_end_equals_the_count() -> None:
     assert game.count == 3 and game.view(0)["matches"]
     steps(game, 1)
     assert game.removed == [Tile.of(5, 3)] and game.score == (1,)
-    assert game.log[-2].text == "Count 3: 5-3 removed." and game.winner == (0,)
+    assert text(game, game.log[-2]) == "Count 3: 5-3 removed." and game.winner == (0,)
     game = rigged(["5-3"], bingo_auto_remove=False)
     assert game.count == 3 and game.legal_actions(0) == [REMOVE, Pass()]  # the low end
     game.apply(0, Pass())
@@ -102,7 +103,7 @@ def test_bin_win_when_the_row_is_empty() -> None:
     game.apply(0, RUN)
     assert game.is_over and game.winner == (0,) and game.score == (2,)
     assert game.view(0)["result"] == {"cleared": True, "removed": 2, "steps": 2, "steps_to_clear": 2}
-    assert game.prompt().startswith("Bingo!")
+    assert prompt(game).startswith("Bingo!")
 
 
 def test_bin_loss_after_thirteen_passes_along_the_row_without_a_removal() -> None:
@@ -112,7 +113,7 @@ def test_bin_loss_after_thirteen_passes_along_the_row_without_a_removal() -> Non
     steps(game, 1)
     assert game.is_over and game.winner == () and game.score == (0,)
     assert game.view(0)["result"] == {"cleared": False, "removed": 0, "steps": 169, "steps_to_clear": None}
-    assert game.prompt().startswith("Lost")
+    assert prompt(game).startswith("Lost")
 
 
 def test_bin_loss_needs_thirteen_passes_not_thirteen_tiles() -> None:
@@ -133,7 +134,8 @@ def test_bin_auto_remove_default_step_or_run() -> None:
     assert game.legal_actions(0) == [STEP, RUN]
     game = rigged(["4-4", "9-9", "2-1"])
     game.apply(0, RUN)  # 4-4 at 0, 9-9 at 1, 2-1 at 2: removed
-    assert game.removed == [Tile.of(2, 1)] and game.log[-1].text == "Counted on past 2 tiles. Count 2: 2-1 removed."
+    assert game.removed == [Tile.of(2, 1)]
+    assert text(game, game.log[-1]) == "Counted on past 2 tiles. Count 2: 2-1 removed."
     assert game.describe(RUN) == "Run to the next removal"
     assert game.describe(STEP) == "Pass 4-4 (count 3)"
 

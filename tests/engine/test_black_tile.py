@@ -20,6 +20,7 @@ from engine.registry import new_game
 from engine.tiles import Tile, double_set
 from engine.tricks import DOUBLES, trick_winner
 from tests.engine.trick_support import conserved, play, plays_of, rigged, tiles
+from tests.engine.words_support import text as say
 
 t = Tile.parse
 
@@ -108,8 +109,7 @@ def test_4_7_passed_tiles_are_seen_only_by_their_giver_and_receiver() -> None:
     chosen = {seat: tuple(game.hands[seat][:3]) for seat in range(4)}
     for seat in range(4):
         game.apply(seat, Choose(chosen[seat]))
-    assert all(e.text == "" or not any(str(x) in e.text for tiles in chosen.values() for x in tiles)
-               for e in game.log)
+    assert all(not any(str(x) in say(game, e) for tiles in chosen.values() for x in tiles) for e in game.log)
     for seat in range(4):
         text = str(game.view(seat))
         for giver, passed in chosen.items():
@@ -152,7 +152,7 @@ def test_epb_2_lead_can_be_passed_only_before_the_first_trick() -> None:
 
 def test_epb_3_first_leader_by_lots_then_rotates_left() -> None:
     game = moon_game()
-    assert "drew the highest tile and leads first" in game.log[0].text
+    assert "drew the highest tile and leads first" in say(game, game.log[0])
     lead_and_follow(game, MOON_LEADS)
     assert game.round_no == 2 and game.first_leader == 1
     assert game.to_act == (1,) and Pass() in game.legal_actions(1)
@@ -246,7 +246,7 @@ def test_4_7_game_ends_after_a_hand_reaching_61_lowest_total_wins() -> None:
     game.award(2, 35, "earlier hands")
     lead_and_follow(game, MOON_LEADS)
     assert game.score == (30, 62, 57) and game.is_over and game.winner == (0,)
-    assert game.log[-1].text == "Seat 1 won the match with the lowest total, 30 penalty points."
+    assert say(game, game.log[-1]) == "Seat 1 won the match with the lowest total, 30 penalty points."
 
 
 def test_4_7_no_end_below_61() -> None:

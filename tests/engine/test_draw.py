@@ -7,6 +7,7 @@ import pytest
 from engine import BadOption, Draw, IllegalAction, Pass, Play, Tile, new_game
 from engine.games.draw import DrawGame
 from engine.tiles import double_set
+from tests.engine.words_support import prompt, text
 
 
 def t(text: str) -> Tile:
@@ -104,7 +105,7 @@ def test_rule_2_5_draw_until_a_drawn_tile_is_playable_then_must_play() -> None:
     game = rigged([["6-6", "1-0"], ["5-0"]], ["1-1", "2-0", "6-3", "4-4"])
     assert game.legal_actions(1) == [Draw()]
     events = game.apply(1, Draw())
-    assert events[-1].data["count"] == 3
+    assert events[-1].count == 3
     assert game.boneyard == [t("4-4")]
     assert game.to_act == (1,)
     assert game.legal_actions(1) == [Play(t("6-3"), "W", 6), Play(t("6-3"), "E", 6)]
@@ -143,7 +144,7 @@ def test_rule_2_9_tied_lowest_blocked_hand_scores_nobody() -> None:
     game = rigged([["6-6", "2-1"], ["3-0"], ["5-4"]], [])
     pass_all(game, 3)
     assert game.score == (0, 0, 0)
-    assert any(e.text == "Nobody scores this round." for e in game.log)
+    assert any(text(game, e) == "Nobody scores this round." for e in game.log)
 
 
 def test_rule_2_9_block_tie_all_tied_score_option() -> None:
@@ -242,19 +243,19 @@ def test_rule_3_1_two_to_six_players() -> None:
 def test_rule_2_8_going_out_calls_domino_and_texts_hide_drawn_tiles() -> None:
     game = rigged([["6-6", "6-1"], ["5-0"], ["4-4", "4-0"]], ["1-1", "2-0", "6-3"])
     events = game.apply(1, Draw())
-    assert [e.text for e in events] == ["Seat 2 drew 3 tiles."]  # not which tiles
+    assert [text(game, e) for e in events] == ["Seat 2 drew 3 tiles."]  # not which tiles
     game.apply(1, Play(t("6-3"), "W", 6))
     pass_all(game, 1)  # seat 3 holds no 3 or 6 and the boneyard is empty
     events = game.apply(0, Play(t("6-1"), "E", 6))
-    assert [e.text for e in events if e.kind == "round_over"] == ["Seat 1 went out and calls Domino!"]
+    assert [text(game, e) for e in events if e.kind == "round_over"] == ["Seat 1 went out and calls Domino!"]
 
 
 def test_words_buttons_and_prompts_read_well() -> None:
     game = rigged([["6-6", "1-0"], ["5-0"]], ["1-1", "6-3"])
-    assert game.prompt() == "Seat 2 cannot play and must draw."
+    assert prompt(game) == "Seat 2 cannot play and must draw."
     assert game.describe(Draw()) == "Draw"
     game.apply(1, Draw())
-    assert game.prompt() == "Seat 2 to play."
+    assert prompt(game) == "Seat 2 to play."
     assert [game.describe(a) for a in game.legal_actions(1)] == ["6-3 on the left", "6-3 on the right"]
     blocked = rigged([["6-6", "1-0"], ["5-0"]], [])
-    assert blocked.prompt() == "Seat 2 cannot play and must pass." and blocked.describe(Pass()) == "Pass"
+    assert prompt(blocked) == "Seat 2 cannot play and must pass." and blocked.describe(Pass()) == "Pass"

@@ -21,6 +21,7 @@ from engine.tiles import Tile, double_set
 from engine.tricks import trick_winner
 from tests.engine.fortytwo_support import highest
 from tests.engine.trick_support import conserved, play, play_out, plays_of, rigged, tiles
+from tests.engine.words_support import text
 
 t = Tile.parse
 
@@ -340,12 +341,12 @@ def test_1_5_two_players_reach_five_at_once_the_highest_total_wins() -> None:
     game.award(1, 3, "earlier")
     settle(game, 2, {2: 2, 0: 2, 1: 1})
     assert game.score == (6, 5, 0) and game.is_over and game.winner == (0,)
-    assert game.log[-1].text == "Seat 1 won the match with 6 points."
+    assert text(game, game.log[-1]) == "Seat 1 won the match with 6 points."
 
 
 def test_1_4_dealer_drawn_by_lots_and_the_deal_rotates_left() -> None:
     game = four([DOUBLES, STRONG, FOURS, LOW])
-    assert "drew the highest tile and deals first" in game.log[0].text
+    assert "drew the highest tile and deals first" in text(game, game.log[0])
     settle(game, 1, {1: 3, 0: 2})
     assert game.dealer == 1 and game.to_act == (2,)
 
@@ -362,7 +363,7 @@ def test_property_tricks_add_up_to_five_per_hand_and_tiles_are_conserved(seed: i
         seat = game.to_act[0]
         for event in game.apply(seat, rng.choice(game.legal_actions(seat))):
             if event.kind == "trick":
-                tricks[event.data["side"]] += 1
+                tricks[event.side] += 1
             elif event.kind == "hand_over":
                 assert sum(tricks.values()) == 5
                 hands += 1

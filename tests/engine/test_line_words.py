@@ -9,6 +9,7 @@ import re
 import pytest
 
 from engine import Play, catalogue, new_game
+from tests.engine.words_support import prompt, text
 
 TILE = re.compile(r"(?<![\d-])(\d{1,2})-(\d{1,2})(?![\d-])")
 
@@ -69,7 +70,7 @@ def test_labels_prompts_and_event_texts_in_play(key: str, seats: int, options: d
     for _ in range(300):
         if game.is_over:
             break
-        assert re.match(r"^Seat \d+ ", game.prompt())
+        assert re.match(r"^Seat \d+ ", prompt(game))
         seat = rng.choice(game.to_act)
         legal = game.legal_actions(seat)
         for action in legal:
@@ -82,5 +83,5 @@ def test_labels_prompts_and_event_texts_in_play(key: str, seats: int, options: d
         if isinstance(action, Play):
             public.add(str(action.tile))  # the tile just played, even when it ended the round
         for event in events:
-            for match in TILE.finditer(event.text):
-                assert f"{match.group(1)}-{match.group(2)}" in public, event.text
+            for match in TILE.finditer(text(game, event)):
+                assert f"{match.group(1)}-{match.group(2)}" in public, text(game, event)

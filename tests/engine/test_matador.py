@@ -8,6 +8,7 @@ from engine import new_game
 from engine.actions import Draw, Pass
 from engine.games.matador import MatadorGame
 from tests.engine.line_support import checked_match, pass_around, play, plays_of, rigged, scores_from
+from tests.engine.words_support import prompt
 
 ALL_WAYS_9_1 = {"play:9-1@W/9", "play:9-1@W/1", "play:9-1@E/9", "play:9-1@E/1"}
 
@@ -210,10 +211,10 @@ def test_random_play_under_house_rules(seats: int, options: dict[str, object]) -
 def test_mat_5_words_for_the_matador_choice() -> None:
     game = example(["2-2", "4-0", "6-3", "8-8"])
     game.apply(0, play("1-0", "W", 1))
-    assert game.prompt() == "Seat 2 may play a matador or draw."
+    assert prompt(game) == "Seat 2 may play a matador or draw."
     assert game.describe(play("9-1", "W", 9)) == "9-1 (matador) on the left, leaving 1"
     game.apply(1, Draw())
-    assert game.prompt() == "Seat 2 to play."
+    assert prompt(game) == "Seat 2 to play."
 
 
 def test_mat_5_after_drawing_the_drawn_tile_or_the_matador_may_be_played_but_no_second_draw() -> None:

@@ -8,6 +8,7 @@ from engine import BadOption, IllegalAction, NotYourTurn, new_game
 from engine.actions import Call, Draw, Pass
 from engine.games.muggins import MugginsGame, count_points
 from tests.engine.line_support import checked_match, pass_around, play, plays_of, rigged, scores_from
+from tests.engine.words_support import text
 
 CLAIM, MUGGINS = Call("claim"), Call("muggins")
 
@@ -292,7 +293,7 @@ def test_mug_7_a_muggins_call_that_reaches_the_target_wins_for_the_caller() -> N
     game.award(0, 45, "earlier rounds")
     game.apply(1, play("5-0", "E", 5))
     events = game.apply(0, MUGGINS)
-    assert [e.text for e in events][:2] == ["Seat 1 calls Muggins!", "Seat 1 takes the 10 left unclaimed."]
+    assert [text(game, e) for e in events][:2] == ["Seat 1 calls Muggins!", "Seat 1 takes the 10 left unclaimed."]
     assert game.is_over and game.winner == (0,)
 
 

@@ -9,13 +9,15 @@ from collections import Counter
 
 import pytest
 
-from engine import BadOption, IllegalAction, NotYourTurn, load, new_game
+from engine import BadOption, GameOver, IllegalAction, NotYourTurn, load, new_game
 from engine.actions import Action, Bid, Call, Choose, Pass
 from engine.ai import computer_player
 from engine.ai.poker import PokerBettor, best_exchange, win_chance
-from engine.games.poker import PokerGame
+from engine.events import Termination
+from engine.games.poker import STOP, PokerGame
 from engine.poker_hands import poker_set
 from engine.tiles import Tile, tiles_from
+from tests.engine.words_support import prompt, text
 from tests.property.test_random_play import check_scores, check_tiles_conserved, check_views
 
 ROYAL = ["2-2", "3-3", "4-4", "5-5", "6-6"]
@@ -86,7 +88,7 @@ def test_pok_2_at_most_three_raises() -> None:
     act(game, (1, Bid(1)), (0, Bid(1)), (1, Bid(1)), (0, Bid(1)))
     assert game.betting.raises == 3
     assert game.legal_actions(1) == [CALL, FOLD]
-    assert game.prompt() == "Seat 2 to call 1 or fold (pot 9)."  # 2 antes + 1 + 2 + 2 + 2; no raise offered
+    assert prompt(game) == "Seat 2 to call 1 or fold (pot 9)."  # 2 antes + 1 + 2 + 2 + 2; no raise offered
     act(game, (1, CALL))
     assert game.phase == "hand_over"
 
@@ -157,13 +159,13 @@ def test_pok_2_score_is_chips_and_equals_the_score_events() -> None:
 def test_pok_2_table_stakes_the_short_stack_caps_the_betting() -> None:
     game = rigged([ROYAL, LOW], stack=10)
     assert game.legal_actions(1) == [CHECK, *[Bid(n) for n in range(1, 10)]]  # 1 ante + 9 = the whole stack
-    assert game.prompt() == "Seat 2 to check or bet (pot 2)."
+    assert prompt(game) == "Seat 2 to check or bet (pot 2)."
     act(game, (1, Bid(6)))
     assert game.legal_actions(0) == [CALL, FOLD, Bid(1), Bid(2), Bid(3)]
-    assert game.prompt() == "Seat 1 to call 6, raise or fold (pot 8)."
+    assert prompt(game) == "Seat 1 to call 6, raise or fold (pot 8)."
     act(game, (0, Bid(3)))
     assert game.legal_actions(1) == [CALL, FOLD]  # both stacks are all in: nothing left to raise with
-    assert game.prompt() == "Seat 2 to call 3 or fold (pot 17)."  # 2 antes + 6 + 9
+    assert prompt(game) == "Seat 2 to call 3 or fold (pot 17)."  # 2 antes + 6 + 9
 
 
 def test_pok_2_busted_player_is_out_and_the_last_stack_wins() -> None:
@@ -182,29 +184,58 @@ def test_pok_2_busted_player_is_out_and_the_last_stack_wins() -> None:
     assert game.score[game.winner[0]] == 30
 
 
-def test_pok_2_end_session_highest_stack_wins_and_the_hand_is_void() -> None:
-    game = rigged([ROYAL, LOW, HIGH])
-    act(game, (1, Bid(5)), (2, CALL), (0, CALL), (1, DEAL), (2, Bid(10)))
-    game.end_session()
-    assert game.is_over and game.winner == (0,)
-    assert game.view(None)["stacks"] == [112, 94, 94] and game.view(None)["pot"] == 0
-    assert "void" in game.log[-2].text
-    with pytest.raises(IllegalAction):
-        game.apply(0, CALL)
-
-
-def test_pok_2_end_session_is_saved_and_replays() -> None:
+def test_pok_2_a_stop_between_hands_ends_the_session_at_once_biggest_stack_wins() -> None:
+    """POK-2 "when the players stop": any seat may stop, out of turn; between hands the session ends now."""
     game = rigged([ROYAL, LOW, HIGH])
     act(game, (1, Bid(5)), (2, CALL), (0, CALL))
-    game.end_session()
-    again = load(json.loads(json.dumps(game.to_dict())))
+    assert game.phase == "hand_over" and game.to_act == (1,)
+    assert STOP not in game.legal_actions(1) and game.requests(0) == [STOP] and game.is_legal(0, STOP)
+    events = game.apply(0, STOP)  # seat 0 is not the seat to act: a request is taken out of turn
+    assert [e.kind for e in events] == ["stop", "match_over"]
+    assert game.is_over and game.winner == (0,) and game.score == (112, 94, 94)
+    assert game.outcome is not None and game.outcome.termination == Termination.SESSION_ENDED
+    assert game.outcome.points == (112, 94, 94) and game.outcome.winners == (0,)
+    assert text(game, events[-1]) == "The session ends: Seat 1 holds the most chips (112)."
+    with pytest.raises(GameOver):
+        game.apply(1, DEAL)
+
+
+def test_pok_2_a_stop_during_a_hand_lets_the_hand_finish_then_ends_the_session() -> None:
+    game = rigged([ROYAL, LOW, HIGH])
+    act(game, (1, Bid(5)), (2, CALL), (0, CALL), (1, DEAL), (2, Bid(10)))
+    turn = game.to_act
+    game.apply(2, STOP)  # not seat 2's turn
+    assert not game.is_over and game.to_act == turn and game.view(None)["stopping"] == 2
+    assert game.requests(0) == [] and not game.is_legal(0, STOP)  # asked once
+    with pytest.raises(NotYourTurn):
+        game.apply(1, STOP)
+    while not game.is_over:
+        seat = game.to_act[0]
+        game.apply(seat, FOLD if FOLD in game.legal_actions(seat) else CALL)
+    assert game.outcome is not None and game.outcome.termination == Termination.SESSION_ENDED
+    assert game.round_outcome is not None and game.round_outcome.termination == Termination.FOLDED
+    assert game.round_outcome.winners == (2,) and sum(game.round_outcome.points) == 0
+    assert game.winner == (max(range(3), key=lambda s: game.score[s]),)
+
+
+def test_pok_2_a_stop_is_saved_and_replays() -> None:
+    game = rigged([ROYAL, LOW, HIGH])
+    act(game, (1, Bid(5)), (2, CALL), (1, STOP), (0, CALL))
+    saved = json.loads(json.dumps(game.to_dict()))
+    assert [1, "call:stop"] in saved["actions"] and "session_end" not in saved["options"]
+    again = load(saved)
     assert again.is_over and again.winner == (0,)
     assert again.snapshot() == game.snapshot()
-    at_start = new_game("poker", 2, seed=5)
-    assert isinstance(at_start, PokerGame)
-    at_start.end_session()
-    assert load(at_start.to_dict()).snapshot() == at_start.snapshot()
-    assert at_start.winner == (0, 1)  # nobody has lost a chip: a shared win
+
+
+def test_pok_2_a_save_from_before_the_stop_was_an_action_still_loads() -> None:
+    """Old saves kept a stop in the option ``session_end`` (the actions taken before it)."""
+    game = rigged([ROYAL, LOW, HIGH])
+    act(game, (1, Bid(5)), (2, CALL), (0, CALL))
+    old = dict(game.to_dict(), options=dict(game.to_dict()["options"], session_end=3))
+    again = load(old)
+    assert again.is_over and again.winner == (0,) and again.score == (112, 94, 94)
+    assert again.history[-1] == (0, STOP)
 
 
 def test_pok_2_bad_input_is_refused_and_changes_nothing() -> None:
@@ -229,7 +260,7 @@ def test_pok_2_every_decision_fits_twenty_five_controls_and_short_labels() -> No
             legal = game.legal_actions(seat)
             assert 1 <= len(legal) <= 25
             assert all(len(game.describe(a)) < 80 for a in legal)
-            assert game.prompt()
+            assert prompt(game)
             game.apply(seat, rng.choice(legal))
 
 
@@ -253,10 +284,10 @@ def test_pok_2_draw_option_exchange_up_to_three_between_two_rounds() -> None:
     assert game.describe(Call("exchange")) == "Exchange 2 tiles"
     act(game, (1, Call("exchange")))
     assert sorted(game.hands[1]) == sorted(tiles_from(["4-4", "3-3", "2-2", "6-2", "6-1"]))
-    assert game.log[-1].text == "Seat 2 exchanges 2 tiles."
+    assert text(game, game.log[-1]) == "Seat 2 exchanges 2 tiles."
     assert game.describe(Call("exchange")) == "Stand pat"
     act(game, (0, Call("exchange")))
-    assert game.log[-1].text == "Seat 1 stands pat."
+    assert text(game, game.log[-1]) == "Seat 1 stands pat."
     assert game.phase == "bet" and game.betting.round_no == 2 and game.to_act == (1,)
     assert game.legal_actions(1)[0] == CHECK  # check and bet again before any bet in the second round
     act(game, (1, Bid(2)), (0, CALL))

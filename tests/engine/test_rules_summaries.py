@@ -9,6 +9,7 @@ import random
 import pytest
 
 from engine import catalogue, new_game
+from tests.engine.words_support import prompt
 
 LOBBY_SUMMARY = 600  # cogs/text.py shows the first 600 characters in the lobby
 GAMES = ("texas42", "seventy_nine", "euchre", "black_tile", "poker", "bingo")
@@ -112,8 +113,8 @@ def test_labels_and_prompts_read_as_words_for_buttons(key: str) -> None:
         if game.is_over:
             break
         seat = game.to_act[0]
-        prompt = game.prompt()
-        assert prompt and len(prompt) < 200 and prompt[-1] in ".?"
+        said = prompt(game)
+        assert said and len(said) < 200 and said[-1] in ".?"
         for action in game.legal_actions(seat):
             label = game.describe(action)
             assert 0 < len(label) < 80 and (label[0].isupper() or label[0].isdigit()), label

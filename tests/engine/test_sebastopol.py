@@ -9,6 +9,7 @@ from engine import BadOption, new_game
 from engine.actions import Pass
 from engine.games.sebastopol import SebastopolGame
 from tests.engine.line_support import checked_match, play, plays_of, rigged, scores_from
+from tests.engine.words_support import prompt
 
 FULL_DEAL = [
     ["6-6", "6-5", "1-0", "2-1", "3-3", "4-2", "5-0"],
@@ -128,7 +129,7 @@ def test_rule_3_3_no_arm_grows_before_the_cross_even_when_a_tile_matches_it() ->
     game.apply(1, play("6-4", "W", 6))
     assert game.legal_actions(2) == [Pass()]  # 5-4 and 4-4 match the open 4, but only free faces of 6-6 take tiles
     game.apply(2, Pass())
-    assert game.prompt().endswith("The cross comes first: a six on a free side of the 6-6.")
+    assert prompt(game).endswith("The cross comes first: a six on a free side of the 6-6.")
 
 
 def test_seb_3_blocked_tie_scores_nobody_or_all_tied_with_the_option() -> None:

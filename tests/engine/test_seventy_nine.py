@@ -29,6 +29,7 @@ from tests.engine.fortytwo_support import (
     settle,
     win_bid,
 )
+from tests.engine.words_support import text
 
 t = Tile.parse
 TWO_SETS = [*double_set(6), *double_set(6)]
@@ -233,7 +234,7 @@ def test_sev_5_nel_o_one_partner_out_option_only_one_teammate_sits_out() -> None
     b = win_bid(game, 79, "nel_o")
     team = game.sides[game.side_of(b)]
     assert game.sitting_out == [(b + 2) % 6] and game.sitting_out[0] in team
-    assert "Seat" in game.log[-1].text and "lays their tiles face down" in game.log[-1].text
+    assert "Seat" in text(game, game.log[-1]) and "lays their tiles face down" in text(game, game.log[-1])
     plays = play_trick(game, lambda seat: lowest)
     assert [seat for seat, _ in plays] == [b, (b + 1) % 6, (b + 3) % 6, (b + 4) % 6, (b + 5) % 6]
     assert sum(1 for seat, _ in plays if seat in team) == 2  # the bidder and one teammate against three

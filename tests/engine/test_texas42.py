@@ -28,6 +28,7 @@ from tests.engine.fortytwo_support import (
     settle,
     win_bid,
 )
+from tests.engine.words_support import prompt, text
 
 t = Tile.parse
 
@@ -433,14 +434,14 @@ def test_tex_4_points_per_hand_add_up_to_42_and_tiles_are_conserved(seed: int, f
 def test_prompts_say_what_is_awaited() -> None:
     game = texas(31, forced_dealer_bid=True)
     first = bidding_order(game)[0]
-    assert game.prompt() == f"Seat {first + 1} to bid 30 to 42 or pass."
+    assert prompt(game) == f"Seat {first + 1} to bid 30 to 42 or pass."
     for seat in bidding_order(game)[:3]:
         game.apply(seat, Pass())
-    assert game.prompt() == f"Everyone else passed: Seat {game.dealer + 1} must bid 30 to 42."
+    assert prompt(game) == f"Everyone else passed: Seat {game.dealer + 1} must bid 30 to 42."
     game.apply(game.dealer, Bid(30))
-    assert game.prompt() == f"Seat {game.dealer + 1} won the bidding at 30 and names trumps."
+    assert prompt(game) == f"Seat {game.dealer + 1} won the bidding at 30 and names trumps."
     game.apply(game.dealer, Call("trump:6"))
-    assert game.prompt() == f"Seat {game.dealer + 1} to lead."
+    assert prompt(game) == f"Seat {game.dealer + 1} to lead."
 
 
 def test_labels_a_lead_says_the_suit_it_calls_for_and_prompts_name_trumps() -> None:
@@ -452,7 +453,7 @@ def test_labels_a_lead_says_the_suit_it_calls_for_and_prompts_name_trumps() -> N
     assert labels == {"6-0 (lead sixes)", "5-3 (lead trumps)", "5-2 (lead trumps)", "5-1 (lead trumps)",
                       "5-0 (lead trumps)", "4-4 (lead fours)", "4-3 (lead fours)"}
     game.apply(b, Play(t("5-3")))
-    assert game.prompt() == f"Seat {(b + 1) % 4 + 1} to play: trumps (fives) were led."
+    assert prompt(game) == f"Seat {(b + 1) % 4 + 1} to play: trumps (fives) were led."
     follower = (b + 1) % 4
     assert [game.describe(a) for a in game.legal_actions(follower)] == ["5-4"]  # its only trump
     assert all(len(game.describe(a)) < 80 for a in game.legal_actions(follower))
@@ -464,7 +465,7 @@ def test_tex_1_marks_match_end_says_marks() -> None:
     side = game.side_of(bidder)
     game._score = [6, 0] if side == 0 else [0, 6]
     settle(game, {side: (5, ["5-5", "6-4", "5-0", "4-1"]), 1 - side: (2, ["3-2"])})
-    assert game.is_over and game.log[-1].text.endswith("won the match with 7 marks.")
+    assert game.is_over and text(game, game.log[-1]).endswith("won the match with 7 marks.")
 
 
 # ----- more of RULES 1.3 and 4.4, checked hand by hand --------------------------------------------------------------

@@ -8,6 +8,7 @@ from engine import BadOption, new_game
 from engine.actions import Pass, Play
 from engine.games.tiddle_a_wink import TiddleAWinkGame
 from tests.engine.line_support import checked_match, play, plays_of, rigged, scores_from
+from tests.engine.words_support import prompt, text
 
 FILL = ["10-9", "10-8", "9-8", "10-7", "9-7", "8-7"]
 
@@ -57,7 +58,7 @@ def test_tw_1_extra_turn_unable_to_play_says_gee_and_play_passes_on() -> None:
     assert game.legal_actions(0) == [Pass()]
     assert game.describe(Pass()) == "Gee (pass)"
     events = game.apply(0, Pass())
-    assert events[0].text == "Seat 1 says Gee."
+    assert text(game, events[0]) == "Seat 1 says Gee."
     assert game.to_act == (1,)
 
 
@@ -66,7 +67,7 @@ def test_tw_1_optional_extra_turn_may_be_declined() -> None:
     assert Pass() in game.legal_actions(0)
     assert game.describe(Pass()) == "Gee: end the extra turn"
     events = game.apply(0, Pass())
-    assert events[0].text == "Seat 1 ends the extra turn."
+    assert text(game, events[0]) == "Seat 1 ends the extra turn."
     assert game.to_act == (1,) and Pass() not in game.legal_actions(1)
 
 
@@ -156,14 +157,14 @@ def test_random_play_under_house_rules(options: dict[str, object]) -> None:
 def test_rule_2_8_going_out_calls_tiddle_a_wink() -> None:
     game = tiddle([["12-12", "12-5"], ["1-0"], ["2-0"], ["3-0"], ["4-0"], ["6-6"]])
     events = game.apply(0, play("12-5", "W", 12))
-    assert [e.text for e in events if e.kind == "round_over"] == ["Seat 1 went out and calls Tiddle-a-Wink!"]
+    assert [text(game, e) for e in events if e.kind == "round_over"] == ["Seat 1 went out and calls Tiddle-a-Wink!"]
 
 
 def test_tw_1_words_for_the_extra_turn() -> None:
     game = chain_game()
-    assert game.prompt() == "Seat 1 played a double and takes another turn."
+    assert prompt(game) == "Seat 1 played a double and takes another turn."
     optional = chain_game(tiddle_extra_optional=True)
-    assert optional.prompt() == "Seat 1 played a double and may take another turn, or end it with Gee."
+    assert prompt(optional) == "Seat 1 played a double and may take another turn, or end it with Gee."
 
 
 def test_tw_2_the_extra_turn_after_a_double_is_a_full_turn_on_either_end() -> None:

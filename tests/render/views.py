@@ -92,8 +92,8 @@ def line_view(line: LineOfPlay, seats: int = 4, inline: bool = False, **extra: A
         "game": "draw", "title": "Draw Dominoes", "family": "line", "seats": seats, "seat": None,
         "sides": [[s] for s in range(seats)], "scores": [10 * s for s in range(seats)], "to_act": [1],
         "over": False, "winners": [], "round": 2, "hand": None, "hand_counts": [5] * seats,
-        "log": ["Seat 1 played a tile."], "prompt": "Seat 2 to play.", "line": line.to_view(), "boneyard": 12,
-        "drawable": 12, "target": 100, "doubles_inline": inline, "last_round": None,
+        "log": [{"kind": "pass", "seat": 0}], "prompt": {"kind": "to_play", "seat": 1}, "line": line.to_view(),
+        "boneyard": 12, "drawable": 12, "target": 100, "doubles_inline": inline, "last_round": None,
     }
     view.update(extra)
     return view

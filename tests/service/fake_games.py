@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from itertools import combinations
 
 from engine import Action, Choose, Draw, GameSpec, OptionSpec, Tile, catalogue, double_set
+from engine.events import EventKind, ScoreReason
 from engine.game import Game
 from engine.layout import LineOfPlay
 from engine.views import CommonView, LineView, TrickView
@@ -35,7 +36,7 @@ class PassTwo(Game):
     def _apply(self, seat: int, action: Action) -> None:
         assert isinstance(action, Choose)
         self.chosen[seat] = action.tiles
-        self.emit("pass", f"Seat {seat + 1} chose two tiles to pass.", seat)
+        self.emit(EventKind.CHOSE, seat, count=2)
         if len(self.chosen) < self.seats:
             return
         for giver, tiles in self.chosen.items():
@@ -44,8 +45,8 @@ class PassTwo(Game):
             self.hands[(giver + 1) % self.seats].extend(tiles)
         pips = [sum(t.pips for t in hand) for hand in self.hands]
         best = max(range(self.seats), key=lambda s: (pips[s], -s))
-        self.award(best, pips[best], f"Seat {best + 1} holds the heaviest hand.")
-        self.finish([best], f"Seat {best + 1} won.")
+        self.award(best, pips[best], ScoreReason.ROUND, best)
+        self.finish([best])
 
     def _view(self, seat: int | None, common: CommonView) -> TrickView:
         nobody = [0] * len(self.sides)
@@ -83,10 +84,10 @@ class Countdown(Game):
 
     def _apply(self, seat: int, action: Action) -> None:
         self.count += 1
-        self.emit("draw", f"Count {self.count}.", seat)
+        self.emit(EventKind.COUNT, count=self.count)
         if self.count >= int(self.options["steps"]):
-            self.award(0, self.count, "Seat 1 counted to the end.")
-            self.finish([0], "Seat 1 won.")
+            self.award(0, self.count, ScoreReason.ROUND, 0)
+            self.finish([0])
 
     def _view(self, seat: int | None, common: CommonView) -> LineView:
         return {**common, "family": "line", "line": LineOfPlay().to_view(), "boneyard": 0, "drawable": 0,

@@ -1,0 +1,500 @@
+"""The words players read, made at the edge from the engine's data: events, prompts and outcomes.
+
+The engine reports typed events and prompts with no English (``engine.events``); this module, and only this one,
+turns them into sentences with the players' names. The bot's messages, the table pictures and the simulator all
+use it. It imports no Pillow and no discord.
+
+>>> from engine.events import Event, EventKind
+>>> from engine.tiles import Tile
+>>> narrator = Narrator("draw", ["Ann", "Bo"])
+>>> narrator.event(Event(EventKind.PLAY, 1, tile=Tile.of(6, 4), end="E"))
+'Bo played 6-4 on the right.'
+>>> event_text({"kind": "draw", "seat": 0, "count": 2}, ["Ann", "Bo"], "draw")
+'Ann drew 2 tiles.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, cast
+
+from engine.events import (
+    Event,
+    EventKind,
+    Outcome,
+    Prompt,
+    PromptKind,
+    ScoreReason,
+    Termination,
+    parse_event,
+    parse_prompt,
+)
+from engine.fortytwo import contract_words
+from engine.layout import ARM_WORDS
+from engine.poker_hands import evaluate
+from engine.tricks import SUIT_WORDS
+from engine.tricks import suit_words as _suit_words
+from engine.views import CommonView
+
+__all__ = ["ARM_WORDS", "SUIT_WORDS", "Narrator", "event_text", "log_lines", "log_tiles", "outcome_text", "prompt_line",
+           "prompt_text", "suit_words"]
+
+OUT_CALLS = {"bergen": "Bergen!", "tiddle_a_wink": "Tiddle-a-Wink!"}  # RULES 2.8: the call of who goes out
+NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+LIMIT_42 = 42
+
+
+def suit_words(suit: str | int | None) -> str:
+    """A suit or trumps in words: ``"5"`` (or 5) -> ``"fives"``, ``"doubles"``, ``"none"`` -> ``"no-trump"``."""
+    return _suit_words(None if suit is None else str(suit))
+
+
+def plural(n: int, word: str) -> str:
+    """``1 tile``, ``2 tiles``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+class Narrator:
+    """The words of one table: its game, its seats' names, its sides and options.
+
+    ``names``: each seat's display name (missing ones are ``Seat N``); ``sides``: the scoring sides (default one per
+    seat); ``options``: the game's options (a few words depend on them: Texas marks, the Black Tile pass direction).
+    """
+
+    def __init__(self, game: str, names: Sequence[str] = (), sides: Sequence[Sequence[int]] | None = None,
+                 options: Mapping[str, Any] | None = None) -> None:
+        self.game = game
+        self.names = list(names)
+        self.sides = [list(side) for side in sides] if sides is not None else None
+        self.options = dict(options or {})
+
+    @classmethod
+    def of_game(cls, game: Any, names: Sequence[str] = ()) -> Narrator:
+        """The narrator of an engine game (its key, sides and options)."""
+        return cls(game.key, names, game.sides, game.options)
+
+    @classmethod
+    def of_view(cls, view: CommonView, names: Sequence[str] = ()) -> Narrator:
+        """The narrator of a view (what a picture knows: the view's game, sides and the few facts words need)."""
+        facts: Mapping[str, Any] = cast("Mapping[str, Any]", view)  # a family's own keys, where it has them
+        options = {"pass_direction": facts.get("pass_direction", "left"), "texas_marks": bool(facts.get("marks")),
+                   "seventy_nine_marks": bool(facts.get("marks")), "bingo_pip_total": bool(facts.get("pip_total"))}
+        return cls(view["game"], names, view["sides"], options)
+
+    # ----- names -------------------------------------------------------------------------------------------------
+    def seat(self, seat: int | None) -> str:
+        """A seat's name."""
+        if seat is None:
+            return "Nobody"
+        return self.names[seat] if 0 <= seat < len(self.names) and self.names[seat] else f"Seat {seat + 1}"
+
+    def seat_list(self, seats: Sequence[int]) -> str:
+        """Seats' names, comma separated (``nobody`` when there are none)."""
+        return ", ".join(self.seat(s) for s in seats) or "nobody"
+
+    def side(self, side: int | None) -> str:
+        """A side's names (``Ann & Cy``)."""
+        if side is None:
+            return "Nobody"
+        seats = self.sides[side] if self.sides is not None and 0 <= side < len(self.sides) else [side]
+        return " & ".join(self.seat(s) for s in seats)
+
+    def side_of(self, seat: int) -> int:
+        """The side ``seat`` plays for."""
+        for index, side in enumerate(self.sides or []):
+            if seat in side:
+                return index
+        return seat
+
+    # ----- games' own words ----------------------------------------------------------------------------------------
+    @property
+    def family(self) -> str:
+        """``line``, ``trick``, ``poker`` or ``bingo``: how the game is played."""
+        from engine.registry import catalogue
+
+        spec = catalogue().get(self.game)
+        return spec.family if spec is not None else ""
+
+    def marks(self) -> bool:
+        """True when the 42 game is scored in marks."""
+        return bool(self.options.get("texas_marks") if self.game == "texas42" else
+                    self.options.get("seventy_nine_marks") if self.game == "seventy_nine" else False)
+
+    def bid_words(self, amount: int | None) -> str:
+        """A bid in words (Texas marks bidding says the marks: ``84 (2 marks)``)."""
+        if amount is None:
+            return "?"
+        if self.game == "texas42" and self.marks() and amount >= LIMIT_42:
+            return f"{amount} ({plural(amount // LIMIT_42, 'mark')})"
+        return str(amount)
+
+    def dealer_role(self) -> str:
+        """What the rotating dealer seat does: Black Tile has no dealer, the seat leads."""
+        return "leads" if self.game == "black_tile" else "deals"
+
+    def total_words(self, total: int) -> str:
+        """A side's match total in words."""
+        if self.game == "black_tile":
+            return f"the lowest total, {total} penalty points"
+        return plural(total, "mark") if self.marks() else f"{total} points"
+
+    # ----- the sentences -------------------------------------------------------------------------------------------
+    def event(self, event: Event | Mapping[str, Any]) -> str:
+        """An event in words (a typed event, or its JSON form from a view's log)."""
+        if not isinstance(event, Event):
+            event = parse_event(event)
+        say = _EVENT_WORDS.get(event.kind)
+        return say(self, event) if say is not None else str(event.kind)
+
+    def prompt(self, prompt: Prompt | Mapping[str, Any] | None) -> str:
+        """What the game awaits, in words (a typed prompt or its JSON form from a view)."""
+        if prompt is None:
+            return ""
+        if not isinstance(prompt, Prompt):
+            prompt = parse_prompt(prompt)
+        text = _prompt_words(self, prompt)
+        if prompt.cross:
+            text += " The cross comes first: a six on a free side of the 6-6."
+        return text
+
+    def outcome(self, outcome: Outcome) -> str:
+        """How a round or a match ended, in words."""
+        return _outcome_words(self, outcome)
+
+
+def event_text(event: Event | Mapping[str, Any], names: Sequence[str], game: str,
+               sides: Sequence[Sequence[int]] | None = None, options: Mapping[str, Any] | None = None) -> str:
+    """``event`` in words, with ``names`` for the seats (see :class:`Narrator`)."""
+    return Narrator(game, names, sides, options).event(event)
+
+
+def prompt_text(prompt: Prompt | Mapping[str, Any] | None, names: Sequence[str], game: str,
+                sides: Sequence[Sequence[int]] | None = None, options: Mapping[str, Any] | None = None) -> str:
+    """``prompt`` in words, with ``names`` for the seats."""
+    return Narrator(game, names, sides, options).prompt(prompt)
+
+
+def outcome_text(outcome: Outcome, names: Sequence[str], game: str,
+                 sides: Sequence[Sequence[int]] | None = None, options: Mapping[str, Any] | None = None) -> str:
+    """``outcome`` in words, with ``names`` for the seats."""
+    return Narrator(game, names, sides, options).outcome(outcome)
+
+
+# ----- events ------------------------------------------------------------------------------------------------------
+Say = Callable[[Narrator, Event], str]
+
+
+def _deal(n: Narrator, e: Event) -> str:
+    family = n.family
+    if n.game == "bingo":
+        kind = "pip total" if n.options.get("bingo_pip_total") else "either end"
+        return f"{e.count} tiles in a row. Count from 0; a tile matches on {kind}."
+    if family == "poker":
+        return f"Hand {e.round}: {n.seat(e.seat)} deals {NUMBER_WORDS.get(e.count or 0, e.count)} tiles each."
+    if e.seat is not None:
+        return f"Hand {e.round}: {n.seat(e.seat)} {n.dealer_role()}."
+    return f"Round {e.round}: {e.count} tiles each."
+
+
+def _play(n: Narrator, e: Event) -> str:
+    if e.seat is None:
+        return f"The {e.tile} starter is in the centre; {n.seat_list(e.seats)} begins."
+    if e.end:
+        return f"{n.seat(e.seat)} played {e.tile} on the {ARM_WORDS.get(e.end, e.end)}."
+    if e.suit is not None:
+        return f"{n.seat(e.seat)} led {e.tile} ({suit_words(e.suit)})."
+    if n.family == "line":
+        return f"{n.seat(e.seat)} opened with {e.tile}."
+    return f"{n.seat(e.seat)} played {e.tile}."
+
+
+def _draw(n: Narrator, e: Event) -> str:
+    if e.seat is None:
+        most = NUMBER_WORDS.get(e.count or 0, e.count)
+        return f"Betting is closed: each player in turn may exchange up to {most} tiles."
+    return f"{n.seat(e.seat)} drew {plural(e.count or 0, 'tile')}."
+
+
+def _pass(n: Narrator, e: Event) -> str:
+    if e.tile is not None:  # Bingo: the touched tile stays in the row
+        return f"Count {e.count}: {e.tile} {'stays' if e.declined else 'does not match'}."
+    if e.declined:
+        return f"{n.seat(e.seat)} ends the extra turn."
+    return f"{n.seat(e.seat)} {'says Gee' if n.game == 'tiddle_a_wink' else 'passed'}."
+
+
+_SCORE_WORDS: dict[ScoreReason, Say] = {
+    ScoreReason.ROUND: lambda n, e: f"{n.seat(e.seat)} scores {e.points} for the round.",
+    ScoreReason.NOBODY: lambda n, e: ("Nobody adds penalty points this hand." if n.game == "black_tile"
+                                      else "Nobody scores this round."),
+    ScoreReason.OPENING: lambda n, e: f"{n.seat(e.seat)} scores {e.points} for the opening.",
+    ScoreReason.HEADER: lambda n, e: (f"{n.seat(e.seat)} makes {'a triple' if e.points == 3 else 'a double'}-header: "
+                                      f"{e.points} points."),
+    ScoreReason.ENDS: lambda n, e: f"{n.seat(e.seat)} scores {e.points}: the ends total {e.points}.",
+    ScoreReason.CLAIM: lambda n, e: f"{n.seat(e.seat)} claims {e.points}.",
+    ScoreReason.MUGGINS: lambda n, e: f"{n.seat(e.seat)} takes the {e.points} left unclaimed.",
+    ScoreReason.TRICKS: lambda n, e: f"{n.side(e.side)} score {e.points} for their tricks.",
+    ScoreReason.MARKS: lambda n, e: f"{n.side(e.side)} score {plural(e.points, 'mark')}.",
+    ScoreReason.BID: lambda n, e: f"{n.side(e.side)} score the bid, {e.points}.",
+    ScoreReason.TAKEN: lambda n, e: f"{n.side(e.side)} score the {e.points} points they took.",
+    ScoreReason.SET: lambda n, e: f"{n.side(e.side)} score {e.count} + {e.amount} = {e.points}.",
+    ScoreReason.MARCH: lambda n, e: (f"{n.side(e.side)} took all five tricks{' alone' if e.alone else ''}: "
+                                     f"{e.points} points."),
+    ScoreReason.POINT: lambda n, e: f"{n.side(e.side)} took {e.count} tricks: 1 point.",
+    ScoreReason.EUCHRED: lambda n, e: (f"{n.side(n.side_of(e.seat or 0))} were euchred with {e.count} tricks: "
+                                       f"{n.side(e.side)} score {e.points}."),
+    ScoreReason.PENALTY: lambda n, e: f"{n.seat(e.seat)} adds {e.points} penalty points.",
+    ScoreReason.STACK: lambda n, e: f"{n.seat(e.seat)} takes a stack of {e.points} chips.",
+    ScoreReason.CHIPS: lambda n, e: f"{n.seat(e.seat)} {'wins' if e.points > 0 else 'loses'} {abs(e.points)} chips.",
+    ScoreReason.REMOVED: lambda n, e: (f"Counted on past {plural(e.amount, 'tile')}. " if e.amount else "")
+    + f"Count {e.count}: {e.tile} removed.",
+}
+
+
+def _score(n: Narrator, e: Event) -> str:
+    say = _SCORE_WORDS.get(e.reason) if e.reason is not None else None
+    return say(n, e) if say is not None else f"{n.side(e.side)} score {e.points}."
+
+
+def _round_over(n: Narrator, e: Event) -> str:
+    if e.outcome is not None and e.outcome.termination == Termination.BLOCKED:
+        return "The round is blocked: nobody can play."
+    return f"{n.seat(e.seat)} went out and calls {OUT_CALLS.get(n.game, 'Domino!')}"
+
+
+def _match_over(n: Narrator, e: Event) -> str:
+    if e.outcome is None:
+        return "The match is over."
+    return _outcome_words(n, e.outcome, e)
+
+
+def _bet(n: Narrator, e: Event) -> str:
+    action = str(e.action)
+    if action.startswith("bid:"):
+        verb = f"bets {e.amount}" if e.count is None else f"raises by {e.amount} to {e.count}"
+    elif action == "call:call":
+        verb = f"calls {e.amount}"
+    elif action == "call:fold":
+        verb = "folds"
+    else:
+        verb = "checks"
+    return f"{n.seat(e.seat)} {verb}."
+
+
+def _pot(n: Narrator, e: Event) -> str:
+    folded = e.outcome is not None and e.outcome.termination == Termination.FOLDED
+    how = ": everyone else folded" if folded or not e.tiles else f" with {evaluate(list(e.tiles)).words()}"
+    return f"{n.seat(e.seat)} wins the pot of {e.amount}{how}."
+
+
+def _accept(n: Narrator, e: Event) -> str:
+    return (f"{n.seat(e.seat)} {_accept_word(n, e.seat or 0, e.seats[0] if e.seats else 0)} {suit_words(e.suit)} "
+            f"as trumps{', alone' if e.alone else ''}.")
+
+
+def _accept_word(n: Narrator, seat: int, dealer: int) -> str:
+    """Euchre's words: the dealer takes up, the dealer's partner assists, an opponent orders up."""
+    if seat == dealer:
+        return "took up"
+    # Partners (four players) assist and order up; otherwise a player accepts.
+    four = any(len(side) > 1 for side in n.sides) if n.sides is not None else len(n.names) == 4
+    if four and (seat - dealer) % 2 == 0:
+        return "assisted with"
+    return "ordered up" if four else "accepted"
+
+
+def _count(n: Narrator, e: Event) -> str:
+    if e.seat is None:  # Bingo: the count runs on by itself
+        return f"Counted on past {plural(e.count or 0, 'tile')}."
+    return f"The ends total {e.count}: {n.seat(e.seat)} may claim them."
+
+
+def _sit_out(n: Narrator, e: Event) -> str:
+    names = " and ".join(n.seat(s) for s in e.seats)
+    return f"{names} {'lays' if len(e.seats) == 1 else 'lay'} their tiles face down for this hand."
+
+
+def _throw_in(n: Narrator, e: Event) -> str:
+    if n.game == "euchre":
+        return "Everyone passed three turn-ups: the tiles are thrown in and the deal passes left."
+    return "Everyone passed: the hand is thrown in and the deal passes left."
+
+
+def _exchange(n: Narrator, e: Event) -> str:
+    count = e.count or 0
+    return f"{n.seat(e.seat)} {'exchanges ' + plural(count, 'tile') if count else 'stands pat'}."
+
+
+_EVENT_WORDS: dict[EventKind, Say] = {
+    EventKind.DEAL: _deal,
+    EventKind.PLAY: _play,
+    EventKind.DRAW: _draw,
+    EventKind.PASS: _pass,
+    EventKind.SCORE: _score,
+    EventKind.ROUND_OVER: _round_over,
+    EventKind.MATCH_OVER: _match_over,
+    EventKind.REDEAL: lambda n, e: "Nobody holds a double: the tiles are reshuffled and dealt again.",
+    EventKind.EXTRA_TURN: lambda n, e: f"{n.seat(e.seat)} played a double and takes another turn.",
+    EventKind.COUNT: _count,
+    EventKind.CALL: lambda n, e: f"{n.seat(e.seat)} calls Muggins!",
+    EventKind.CLAIM_LAPSED: lambda n, e: f"Nobody claimed the {e.count} of {n.seat(e.seat)}: they are lost.",
+    EventKind.LOTS: lambda n, e: f"{n.seat(e.seat)} drew the highest tile and {n.dealer_role()} first.",
+    EventKind.TRICK: lambda n, e: f"{n.seat(e.seat)} took the trick.",
+    EventKind.HAND_OVER: lambda n, e: f"Hand {e.round} is over.",
+    EventKind.THROW_IN: _throw_in,
+    EventKind.BID: lambda n, e: f"{n.seat(e.seat)} bid {n.bid_words(e.amount)}.",
+    EventKind.TRUMP: lambda n, e: f"{n.seat(e.seat)} named {contract_words(e.suit or '')}.",
+    EventKind.SIT_OUT: _sit_out,
+    EventKind.CONTRACT: lambda n, e: (f"{n.side(e.side)} {'made' if e.made else 'were set on'} their bid of "
+                                      f"{n.bid_words(e.amount)}."),
+    EventKind.TURNUP: lambda n, e: (f"{n.seat(e.seat)} turned up {e.tile} (turn-up {e.count} of 3): "
+                                    f"{suit_words(e.suit)} would be trumps."),
+    EventKind.TURNUP_DEAD: lambda n, e: "Everyone passed: the turn-up is dead.",
+    EventKind.TURNUP_STAYS: lambda n, e: "The turn-up stays face up on the table.",
+    EventKind.ACCEPT: _accept,
+    EventKind.DISCARD: lambda n, e: f"{n.seat(e.seat)} took up the turn-up and discarded a tile face down.",
+    EventKind.PASS_PHASE: lambda n, e: (f"Each player chooses {e.count} tiles to pass to the "
+                                        f"{n.options.get('pass_direction', 'left')}."),
+    EventKind.CHOSE: lambda n, e: f"{n.seat(e.seat)} has chosen {e.count} tiles to pass.",
+    EventKind.PASSED: lambda n, e: f"Everyone passed {e.count} tiles to the {n.options.get('pass_direction', 'left')}.",
+    EventKind.PASS_LEAD: lambda n, e: f"{n.seat(e.seat)} passed the lead to {n.seat_list(e.seats)}.",
+    EventKind.MOON: lambda n, e: f"{n.seat(e.seat)} shot the moon!",
+    EventKind.TIE: lambda n, e: "The lowest totals are tied: another hand is played.",
+    EventKind.ANTE: lambda n, e: f"Everyone antes {e.amount}: the pot is {e.count}.",
+    EventKind.BET: _bet,
+    EventKind.MARK: lambda n, e: f"{n.seat(e.seat)} marks a tile to exchange.",
+    EventKind.EXCHANGE: _exchange,
+    EventKind.SHOW: lambda n, e: f"{n.seat(e.seat)} shows {evaluate(list(e.tiles)).words()}.",
+    EventKind.POT: _pot,
+    EventKind.OUT: lambda n, e: f"{n.seat(e.seat)} has no chips left and is out.",
+    EventKind.STOP: lambda n, e: f"{n.seat(e.seat)} stops the session: it ends after this deal.",
+}
+
+
+# ----- outcomes ----------------------------------------------------------------------------------------------------
+def _outcome_words(n: Narrator, outcome: Outcome, event: Event | None = None) -> str:
+    why = outcome.termination
+    winners = outcome.winners
+    if why == Termination.CLEARED:
+        steps = event.count if event is not None else None
+        return f"Bingo! The row is clear after {steps} steps." if steps is not None else "Bingo! The row is clear."
+    if why == Termination.STUCK:
+        removed = outcome.points[0] if outcome.points else 0
+        return ("13 passes along the row without a removal: no progress is possible. "
+                f"The game is lost with {removed} tiles removed.")
+    if why == Termination.ALL_CHIPS:
+        return f"{n.seat_list(winners)} holds every chip and wins the session."
+    if why == Termination.SESSION_ENDED:
+        best = max((outcome.points[s] for s in winners), default=0) if outcome.points else 0
+        names = " and ".join(n.seat(s) for s in winners)
+        return f"The session ends: {names} {'holds' if len(winners) == 1 else 'hold'} the most chips ({best})."
+    if why == Termination.TARGET_REACHED:
+        return _match_won(n, outcome, event)
+    return _round_words(n, outcome)
+
+
+def _match_won(n: Narrator, outcome: Outcome, event: Event | None) -> str:
+    if not outcome.sides:
+        return "The match is over: nobody won."
+    if n.family == "line":
+        side = outcome.sides[0]
+        if event is not None and event.amount is not None:
+            return f"{n.side(side)} reached {event.amount} and won the match."
+        return f"{n.side(side)} won the match with {outcome.points[side]} points."
+    names = " and ".join(n.side(s) for s in outcome.sides)
+    totals = " and ".join(sorted({n.total_words(outcome.points[s]) for s in outcome.sides}))
+    return f"{names} won the match with {totals}."
+
+
+_ROUND_WHY = {
+    Termination.DOMINO: "went out", Termination.BLOCKED: "won the blocked round", Termination.TRICKS: "won the hand",
+    Termination.BID_MADE: "made the bid", Termination.BID_SET: "set the bidders",
+    Termination.SHOWDOWN: "won the showdown", Termination.FOLDED: "won: everyone else folded",
+}
+
+
+def _round_words(n: Narrator, outcome: Outcome) -> str:
+    if outcome.termination == Termination.THROWN_IN:
+        return f"Hand {outcome.round} was thrown in."
+    if not outcome.sides:
+        return f"Round {outcome.round}: the round is blocked and nobody scores."
+    names = " and ".join(n.side(s) for s in outcome.sides)
+    gained = ", ".join(f"{n.side(s)} {p:+d}" for s, p in enumerate(outcome.points) if p)
+    which = "Round" if n.family == "line" else "Hand"
+    text = f"{which} {outcome.round}: {names} {_ROUND_WHY.get(outcome.termination, 'won')}"
+    return f"{text} ({gained})." if gained else f"{text}."
+
+
+# ----- prompts -----------------------------------------------------------------------------------------------------
+def _prompt_words(n: Narrator, p: Prompt) -> str:
+    name = n.seat(p.seat)
+    kind = p.kind
+    if kind == PromptKind.GAME_OVER:
+        if n.game == "bingo":
+            if p.seats:
+                return f"Bingo! The row is clear: {p.count} tiles removed in {p.amount} steps."
+            return f"Lost: no removal in 13 passes along the row ({p.count} tiles removed)."
+        return "Game over: " + (n.seat_list(p.seats) + " won." if p.seats else "no winner.")
+    if kind == PromptKind.BID:
+        low, high = n.bid_words(p.low), n.bid_words(p.high)
+        choice = f"bid {low} to {high}" if low != high else f"bid {low}"
+        return f"Everyone else passed: {name} must {choice}." if p.flag else f"{name} to {choice} or pass."
+    if kind == PromptKind.BET:
+        owed = p.amount or 0
+        if owed:
+            choice = f"call {owed}, raise or fold" if p.flag else f"call {owed} or fold"
+        else:
+            choice = "check or bet" if p.flag else "check"
+        return f"{name} to {choice} (pot {p.count})."
+    if kind == PromptKind.TO_FOLLOW:
+        led = suit_words(p.suit)
+        return f"{name} to play: {f'trumps ({led})' if p.flag else led} were led."
+    if kind == PromptKind.EXTRA_TURN:
+        if p.flag:
+            return f"{name} played a double and may take another turn, or end it with Gee."
+        return f"{name} played a double and takes another turn."
+    if kind == PromptKind.MUST_PASS:
+        return f"{name} cannot play and must {'say Gee' if n.game == 'tiddle_a_wink' else 'pass'}."
+    say = _PROMPT_WORDS.get(kind)
+    return say(n, p, name) if say is not None else str(kind)
+
+
+_PROMPT_WORDS: dict[PromptKind, Callable[[Narrator, Prompt, str], str]] = {
+    PromptKind.WAITING: lambda n, p, name: f"Waiting for {n.seat_list(p.seats)}.",
+    PromptKind.TO_PLAY: lambda n, p, name: f"{name} to play.",
+    PromptKind.MUST_DRAW: lambda n, p, name: f"{name} cannot play and must draw.",
+    PromptKind.MATADOR_OR_DRAW: lambda n, p, name: f"{name} may play a matador or draw.",
+    PromptKind.CLAIM_OPEN: lambda n, p, name: (f"{name} to play. {n.seat_list(p.seats)} may claim {p.amount} until "
+                                               "then; an opponent may call Muggins."),
+    PromptKind.TO_ACT: lambda n, p, name: f"{name} to act.",
+    PromptKind.TO_LEAD: lambda n, p, name: f"{name} to lead.",
+    PromptKind.ONLY_PASS: lambda n, p, name: f"{name} may only pass.",
+    PromptKind.NAME_TRUMPS: lambda n, p, name: f"{name} won the bidding at {n.bid_words(p.amount)} and names trumps.",
+    PromptKind.ACCEPT_TURNUP: lambda n, p, name: (f"{name}: accept {suit_words(p.suit)} as trumps or pass "
+                                                  f"(turn-up {p.count} of {p.high})."),
+    PromptKind.DISCARD: lambda n, p, name: f"{name} took up the turn-up and must discard a tile.",
+    PromptKind.CHOOSE_PASS: lambda n, p, name: (f"Choose {p.count} tiles to pass to the {p.direction} "
+                                                f"(waiting for {n.seat_list(p.seats)})."),
+    PromptKind.LEAD_OR_PASS: lambda n, p, name: f"{name} to lead, or pass the lead to the left.",
+    PromptKind.EXCHANGE: lambda n, p, name: f"{name} may exchange up to {p.count} tiles.",
+    PromptKind.DEAL_NEXT: lambda n, p, name: f"{name} deals the next hand.",
+    PromptKind.BINGO_STEP: lambda n, p, name: f"Count {p.count}: step to the next tile, or run to the next removal.",
+    PromptKind.BINGO_MATCH: lambda n, p, name: f"Count {p.count}: {p.tile} matches. Remove it or leave it?",
+}
+
+
+# ----- views -------------------------------------------------------------------------------------------------------
+def log_lines(view: CommonView, names: Sequence[str]) -> list[str]:
+    """The view's recent events (its ``log``) in words, oldest first."""
+    narrator = Narrator.of_view(view, names)
+    return [narrator.event(entry) for entry in view["log"]]
+
+
+def prompt_line(view: CommonView, names: Sequence[str]) -> str:
+    """The view's ``prompt`` in words."""
+    return Narrator.of_view(view, names).prompt(view["prompt"])
+
+
+def log_tiles(view: CommonView) -> list[str]:
+    """The tiles named by the view's recent events, oldest first (a picture marks the last one played)."""
+    return [entry["tile"] for entry in view["log"] if "tile" in entry]

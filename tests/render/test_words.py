@@ -1,0 +1,99 @@
+"""The words made at the edge (render/words.py): a sentence for every event, prompt and outcome of every game, with
+the players' names; one words table per concept; no Pillow needed."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from engine import catalogue, new_game
+from engine.events import EventKind, PromptKind, ScoreReason
+from engine.tiles import Tile
+from render import words
+from render.words import Narrator, event_text, log_lines, prompt_line, prompt_text
+from tests.engine.test_events import CASES, played
+
+NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida", "Jo", "Kim", "Lu"]
+
+
+@pytest.mark.parametrize(("key", "seats"), CASES)
+def test_every_event_and_prompt_of_random_play_is_a_sentence_with_names(key: str, seats: int) -> None:
+    game = played(key, seats, seed=seats + 1, steps=20_000)
+    narrator = Narrator.of_game(game, NAMES[:seats])
+    for event in game.log:
+        said = narrator.event(event)
+        assert said and (said[0].isupper() or said[0].isdigit()), (event, said)
+        assert said[-1] in ".!?" and "None" not in said and "Seat " not in said, (event, said)
+    for seat in [None, *range(seats)]:
+        view = game.view(seat)
+        lines = log_lines(view, NAMES[:seats])
+        assert lines == [narrator.event(entry) for entry in view["log"]]  # a picture says what the bot says
+        said = prompt_line(view, NAMES[:seats])
+        assert said and said[-1] in ".?" and "Seat " not in said, said
+    outcome = game.outcome
+    assert outcome is not None and narrator.outcome(outcome)
+    if game.round_outcome is not None:
+        assert narrator.outcome(game.round_outcome)
+
+
+def test_every_kind_reason_and_prompt_has_words() -> None:
+    assert set(words._EVENT_WORDS) == set(EventKind)
+    assert set(words._SCORE_WORDS) == set(ScoreReason)
+    handled_apart = {PromptKind.GAME_OVER, PromptKind.BID, PromptKind.BET, PromptKind.TO_FOLLOW,
+                     PromptKind.EXTRA_TURN, PromptKind.MUST_PASS}
+    assert set(words._PROMPT_WORDS) | handled_apart == set(PromptKind)
+
+
+def test_the_words_players_read_today() -> None:
+    """The sentences are the engine's former texts, with names instead of seats."""
+    names = ["Ann", "Bo", "Cy", "Di"]
+    assert event_text({"kind": "play", "seat": 1, "tile": "6-4", "end": "W"}, names, "draw") == \
+        "Bo played 6-4 on the left."
+    assert event_text({"kind": "pass", "seat": 0}, names, "tiddle_a_wink") == "Ann says Gee."
+    assert event_text({"kind": "play", "seat": 2, "tile": "5-3", "suit": "5"}, names, "texas42") == \
+        "Cy led 5-3 (fives)."
+    assert event_text({"kind": "bid", "seat": 3, "amount": 84}, names, "texas42", options={"texas_marks": True}) == \
+        "Di bid 84 (2 marks)."
+    assert event_text({"kind": "score", "side": 1, "points": 2, "reason": "euchred", "seat": 0, "count": 2},
+                      names, "euchre", sides=[[0, 2], [1, 3]]) == \
+        "Ann & Cy were euchred with 2 tricks: Bo & Di score 2."
+    assert event_text({"kind": "accept", "seat": 2, "suit": "4", "seats": [0]}, names, "euchre",
+                      sides=[[0, 2], [1, 3]]) == "Cy assisted with fours as trumps."
+    assert event_text({"kind": "accept", "seat": 1, "suit": "4", "seats": [0], "alone": True}, names[:2], "euchre",
+                      sides=[[0], [1]]) == "Bo accepted fours as trumps, alone."
+    assert event_text({"kind": "deal", "count": 91}, names, "bingo") == \
+        "91 tiles in a row. Count from 0; a tile matches on either end."
+    assert prompt_text({"kind": "bet", "seat": 1, "amount": 3, "count": 17}, names, "poker") == \
+        "Bo to call 3 or fold (pot 17)."
+    assert prompt_text({"kind": "to_play", "seat": 0, "cross": True}, names, "sebastopol") == \
+        "Ann to play. The cross comes first: a six on a free side of the 6-6."
+
+
+def test_a_missing_or_blank_name_is_the_seat() -> None:
+    assert Narrator("draw", ["Ann", ""]).seat(1) == "Seat 2" and Narrator("draw", []).seat(0) == "Seat 1"
+
+
+def test_words_tables_live_in_one_place() -> None:
+    """ARM_WORDS and SUIT_WORDS are defined once (the engine's action labels use them too); render re-exports."""
+    from engine.layout import ARM_WORDS
+    from engine.tricks import SUIT_WORDS
+    from render import context, line
+
+    assert words.ARM_WORDS is ARM_WORDS and line.ARM_WORDS is ARM_WORDS and context.ARM_WORDS is ARM_WORDS
+    assert words.SUIT_WORDS is SUIT_WORDS
+
+
+def test_importing_the_words_does_not_import_pillow() -> None:
+    code = "import sys, render.words; assert 'PIL' not in sys.modules, 'PIL was imported'"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_poker_stop_is_told() -> None:
+    game = new_game("poker", 2, seed=1)
+    events = game.apply(1, game.requests(1)[0])
+    assert Narrator.of_game(game, ["Ann", "Bo"]).event(events[0]) == \
+        "Bo stops the session: it ends after this deal."
+    assert catalogue()["poker"].family == "poker" and isinstance(Tile.of(1, 0), Tile)
