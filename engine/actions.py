@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from engine.errors import IllegalAction
+from engine.errors import InvalidAction
 from engine.tiles import Tile
 
 
@@ -118,7 +118,12 @@ _PLAY_RE = re.compile(r"^play:(\d{1,2}-\d{1,2})(?:@([A-Z]))?(?:/(\d{1,2}))?(?:#(
 
 
 def parse_action(text: str) -> Action:
-    """Read an action back from its string form; raises :class:`IllegalAction` if it is not one."""
+    """Read an action back from its string form; raises :class:`InvalidAction` if it is not one.
+
+    Whether the action is legal now is the game's question (``apply`` raises :class:`IllegalAction`).
+    """
+    if not isinstance(text, str):
+        raise InvalidAction(f"{text!r} is not an action (actions are written as text, like 'play:6-4@E/4')")
     try:
         if text == "draw":
             return Draw()
@@ -137,7 +142,7 @@ def parse_action(text: str) -> Action:
             return Play(Tile.parse(tile), end or "", int(face) if face is not None else None, suit or "")
     except ValueError:
         pass
-    raise IllegalAction(f"{text!r} is not an action")
+    raise InvalidAction(f"{text!r} is not an action")
 
 
 _NO_DATA: Mapping[str, Any] = MappingProxyType({})

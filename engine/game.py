@@ -10,17 +10,16 @@ from __future__ import annotations
 import copy
 import dataclasses
 import random
+from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from mypy_extensions import mypyc_attr
-
 from engine.actions import Action, Event
-from engine.errors import BadOption, GameOver, IllegalAction, NotYourTurn
-from engine.tiles import Tile, shuffle, sort_hand, tiles_from
+from engine.errors import BadOption, GameOver, IllegalAction, InvalidAction, NoSuchSeat, NotYourTurn
+from engine.tiles import Tile, sort_hand, tiles_from
 
 SAVE_FORMAT = 1
 LOG_IN_VIEW = 8
@@ -131,21 +130,17 @@ def _normalise_rig(rig: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
-class Game:
+class Game(ABC):
     """One match of one game: rounds until a side reaches the target (or the game's own end).
 
     Subclasses implement :meth:`_setup`, :meth:`_to_act`, :meth:`_legal`, :meth:`_apply`, :meth:`_view`,
     :meth:`hand_lists`, :meth:`zones` and :meth:`full_set`. Randomness comes only from ``self.rng``, seeded at
-    creation. (Not an ``abc.ABC``: compiled by mypyc, the subclasses of an ABC share one isinstance cache, which then
-    gives wrong answers.)
+    creation.
     """
 
     spec: ClassVar[GameSpec]
 
-    def __init__(self, seats: int = 0, seed: int = 0, options: Mapping[str, Any] | None = None) -> None:
-        if not seats:
-            return  # an empty shell for clone() to fill (compiled classes always run __init__ when made)
+    def __init__(self, seats: int, seed: int = 0, options: Mapping[str, Any] | None = None) -> None:
         self.seats = seats
         self.seed = seed
         self.options: dict[str, Any] = dict(options or {})
@@ -156,8 +151,7 @@ class Game:
         self._score = [0] * len(self.sides)
         self._winners: tuple[int, ...] = ()
         self._over = False
-        self._legal_seat = self._legal_history = self._legal_log = -1
-        self._legal_val: list[Action] = []
+        self._legal_cache: dict[int, list[Action]] = {}
         self._setup()
 
     # ----- the contract ---------------------------------------------------------------------------------------
@@ -185,7 +179,7 @@ class Game:
 
     def legal_actions(self, seat: Any) -> list[Action]:
         """Every legal action for ``seat`` now (empty when it is not that seat's decision)."""
-        if self._over or not isinstance(seat, int) or isinstance(seat, bool) or not self._awaits(seat):
+        if self._over or not _is_seat_number(seat) or not self._awaits(seat):
             return []
         return list(self._legal_now(seat))
 
@@ -194,19 +188,12 @@ class Game:
         return seat in self._to_act()
 
     def _legal_now(self, seat: int) -> list[Action]:
-        # Legal actions depend only on the state, which changes only through apply (which grows the history), so
-        # they are computed once per state and seat: a chooser and apply's check then share the work.
-        history, log = len(self.history), len(self.log)
-        if self._legal_seat == seat and self._legal_history == history and self._legal_log == log:
-            return self._legal_val
-        legal = self._legal(seat)
-        self._legal_seat, self._legal_history, self._legal_log = seat, history, log
-        self._legal_val = legal
+        # Legal actions depend only on the state, which changes only through apply (which forgets them), so they
+        # are computed once per state and seat: a chooser and apply's check then share the work.
+        legal = self._legal_cache.get(seat)
+        if legal is None:
+            legal = self._legal_cache[seat] = self._legal(seat)
         return legal
-
-    def _forget_legal(self) -> None:
-        self._legal_seat = self._legal_history = self._legal_log = -1
-        self._legal_val = []
 
     def is_legal(self, seat: int, action: Action) -> bool:
         """True when ``seat`` may take ``action`` now."""
@@ -216,13 +203,14 @@ class Game:
         """Raise the error that ``apply`` would raise for this action, or return if it is legal."""
         if self._over:
             raise GameOver("the game is over")
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
+        if not _is_seat_number(seat) or not 0 <= seat < self.seats:
             raise NotYourTurn(f"there is no seat {seat!r} at this table")
         if not self._awaits(seat):
             raise NotYourTurn(f"it is not your turn: waiting for {self.seat_list(self._to_act())}")
         if not _offered(self._legal_now(seat), action):
-            what = self.describe(action) if isinstance(action, Action) else repr(action)
-            raise IllegalAction(f"{what} is not a legal move now")
+            if not isinstance(action, Action):
+                raise InvalidAction(f"{action!r} is not an action")
+            raise IllegalAction(f"{self.describe(action)} is not a legal move now")
 
     def apply(self, seat: Any, action: Any) -> list[Event]:
         """Take ``action`` for ``seat`` and return what happened; an illegal action raises and changes nothing."""
@@ -230,6 +218,7 @@ class Game:
         start = len(self.log)
         self._apply(seat, action)
         self.history.append((seat, action))
+        self._legal_cache = {}
         return self.log[start:]
 
     @property
@@ -248,7 +237,12 @@ class Game:
         return self._winners
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know now (``None``: a spectator). JSON-safe; holds no other seat's hidden tiles."""
+        """What ``seat`` may know now (``None``: a spectator). JSON-safe; holds no other seat's hidden tiles.
+
+        A seat that does not exist at this table raises :class:`NoSuchSeat`.
+        """
+        if seat is not None and not (_is_seat_number(seat) and 0 <= seat < self.seats):
+            raise NoSuchSeat(f"there is no seat {seat!r} at this table (seats 0 to {self.seats - 1}, or None)")
         hands = self.hand_lists()
         view: dict[str, Any] = {
             "game": self.key,
@@ -288,14 +282,14 @@ class Game:
         those records and deep-copies the rest of the state.
         """
         cls = type(self)
-        twin = cls()
+        twin = cls.__new__(cls)
         shared = {"history": list(self.history), "log": list(self.log)}
         memo: dict[int, Any] = {id(self.history): shared["history"], id(self.log): shared["log"]}
         for name, value in instance_state(self).items():
             if name in _UNCOPIED:
                 continue
             setattr(twin, name, shared[name] if name in shared else deep_copy(value, memo))
-        twin._forget_legal()
+        twin._legal_cache = {}
         return twin
 
     def snapshot(self) -> dict[str, Any]:
@@ -372,7 +366,7 @@ class Game:
         rig = self.rigged_deal()
         if rig is None:
             pool = list(tiles)
-            shuffle(pool, self.rng)
+            self.rng.shuffle(pool)
             hands = []
             at = 0
             for size in sizes:
@@ -388,7 +382,7 @@ class Game:
         bone = self.rigged_tiles("boneyard")
         if bone is None:
             pool = list(rest.elements())
-            shuffle(pool, self.rng)
+            self.rng.shuffle(pool)
             return [sort_hand(h) for h in rig], pool
         for tile in bone:
             if rest[tile] <= 0:
@@ -402,37 +396,37 @@ class Game:
         """Reject option combinations this game cannot play (BadOption). Default: all are fine."""
         return None
 
+    @abstractmethod
     def _setup(self) -> None:
         """Deal the first round."""
-        raise NotImplementedError(f"{type(self).__name__} does not define _setup")
 
+    @abstractmethod
     def _to_act(self) -> tuple[int, ...]:
         """Seats awaited now (the match is not over)."""
-        raise NotImplementedError(f"{type(self).__name__} does not define _to_act")
 
+    @abstractmethod
     def _legal(self, seat: int) -> list[Action]:
         """Legal actions for an awaited seat."""
-        raise NotImplementedError(f"{type(self).__name__} does not define _legal")
 
+    @abstractmethod
     def _apply(self, seat: int, action: Action) -> None:
         """Carry out a legal action, emitting events."""
-        raise NotImplementedError(f"{type(self).__name__} does not define _apply")
 
+    @abstractmethod
     def _view(self, seat: int | None, view: dict[str, Any]) -> None:
         """Add the game's own public state to ``view`` (never another seat's hidden tiles)."""
-        raise NotImplementedError(f"{type(self).__name__} does not define _view")
 
+    @abstractmethod
     def hand_lists(self) -> list[list[Tile]]:
         """Each seat's hand."""
-        raise NotImplementedError(f"{type(self).__name__} does not define hand_lists")
 
+    @abstractmethod
     def zones(self) -> dict[str, list[Tile]]:
         """Where every tile of :meth:`full_set` is now (hands, line, boneyard, tricks, dead...)."""
-        raise NotImplementedError(f"{type(self).__name__} does not define zones")
 
+    @abstractmethod
     def full_set(self) -> list[Tile]:
         """Every tile this game is played with (two of each for Seventy-Nine)."""
-        raise NotImplementedError(f"{type(self).__name__} does not define full_set")
 
     def visible_tiles(self, seat: int | None) -> Counter[Tile]:
         """Tiles ``seat`` may see: its own hand and every public zone. Default: all zones but hands/boneyard/dead."""
@@ -448,7 +442,7 @@ class Game:
 
 
 _ATOMS = (int, str, float, type(None))
-_UNCOPIED = frozenset({"_legal_seat", "_legal_history", "_legal_log", "_legal_val"})
+_UNCOPIED = frozenset({"_legal_cache"})
 
 
 _VALUES = (int, str, float, type(None), Tile, Action, Event, frozenset)
@@ -494,7 +488,7 @@ def deep_copy(value: Any, memo: dict[int, Any]) -> Any:
     if params is not None:
         if params.frozen:
             return value  # a frozen dataclass is a value (the engine's hold only values)
-        # Made through its __init__, as compiled classes must be (copy.deepcopy would skip it).
+        # Made through its __init__, quicker than copy.deepcopy's generic path.
         fields = dataclasses.fields(value)
         made = kind(**{f.name: deep_copy(getattr(value, f.name), memo) for f in fields if f.init})
         for f in fields:
@@ -513,16 +507,14 @@ def _offered(legal: list[Action], action: object) -> bool:
     return action in legal
 
 
+def _is_seat_number(seat: object) -> bool:
+    """True when ``seat`` is a whole number (``True`` and ``1.0`` are not seats)."""
+    return type(seat) is int or (isinstance(seat, int) and not isinstance(seat, bool))
+
+
 def instance_state(obj: object) -> dict[str, Any]:
-    """Every instance attribute of ``obj`` that is set, by name: from ``__dict__`` in Python, and from the attribute
-    list mypyc gives its compiled classes (which have no ``__dict__``)."""
-    state: dict[str, Any] = {}
-    for cls in reversed(type(obj).__mro__):
-        for name in cls.__dict__.get("__mypyc_attrs__", ()):
-            if name != "__dict__" and name not in state and hasattr(obj, name):
-                state[name] = getattr(obj, name)
-    state.update(getattr(obj, "__dict__", {}))
-    return state
+    """Every instance attribute of ``obj`` that is set, by name."""
+    return dict(vars(obj))
 
 
 def _plain(value: Any) -> Any:
@@ -541,7 +533,7 @@ def _plain(value: Any) -> Any:
         return list(value.getstate()[1])
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if (hasattr(value, "__dict__") or hasattr(value, "__mypyc_attrs__")) and not callable(value):
+    if hasattr(value, "__dict__") and not callable(value):
         return {k: _plain(v) for k, v in sorted(instance_state(value).items())}
     if hasattr(value, "__slots__") and not callable(value):
         return {k: _plain(getattr(value, k)) for k in value.__slots__ if hasattr(value, k)}

@@ -58,11 +58,6 @@ class LineGame(Game):
     PASS_WORDS = "passed"
     OUT_CALL = "Domino!"
 
-    def __init__(self, seats: int = 0, seed: int = 0, options: Mapping[str, Any] | None = None) -> None:
-        # Written out although it only passes through: a compiled subclass that inherits __init__ from a base that
-        # allows interpreted subclasses would run it twice (a mypyc quirk), dealing every new game twice.
-        super().__init__(seats, seed, options)
-
     # ----- options and set ---------------------------------------------------------------------------------------
     def tile_set(self) -> list[Tile]:
         """The tiles this game is played with."""
