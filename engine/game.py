@@ -163,6 +163,8 @@ class Game(ABC):
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
         """The scoring sides: one per seat, or the partnerships in team games."""
+        if self.seats < len(_EACH_ALONE):
+            return _EACH_ALONE[self.seats]
         return tuple((s,) for s in range(self.seats))
 
     def side_of(self, seat: int) -> int:
@@ -179,9 +181,14 @@ class Game(ABC):
 
     def legal_actions(self, seat: Any) -> list[Action]:
         """Every legal action for ``seat`` now (empty when it is not that seat's decision)."""
-        if self._over or not _is_seat_number(seat) or not self._awaits(seat):
+        if self._over or (type(seat) is not int and not _is_seat_number(seat)):
             return []
-        return list(self._legal_now(seat))
+        legal = self._legal_cache.get(seat)
+        if legal is None:
+            if not self._awaits(seat):
+                return []
+            legal = self._legal_cache[seat] = self._legal(seat)  # as _legal_now does
+        return list(legal)
 
     def _awaits(self, seat: int) -> bool:
         """True when ``seat`` is among the seats awaited now (games with one seat to act answer quicker)."""
@@ -189,7 +196,8 @@ class Game(ABC):
 
     def _legal_now(self, seat: int) -> list[Action]:
         # Legal actions depend only on the state, which changes only through apply (which forgets them), so they
-        # are computed once per state and seat: a chooser and apply's check then share the work.
+        # are computed once per state and awaited seat: a chooser and apply's check then share the work. (The cache
+        # holds only seats that were awaited when they were asked for.)
         legal = self._legal_cache.get(seat)
         if legal is None:
             legal = self._legal_cache[seat] = self._legal(seat)
@@ -214,7 +222,17 @@ class Game(ABC):
 
     def apply(self, seat: Any, action: Any) -> list[Event]:
         """Take ``action`` for ``seat`` and return what happened; an illegal action raises and changes nothing."""
-        self.check(seat, action)
+        # The common case first: the seat's legal actions were just listed (by the chooser), and the action is one
+        # of those very objects. Anything else takes the full check, which raises the right error.
+        legal = None if self._over or type(seat) is not int else self._legal_cache.get(seat)
+        if legal is None:
+            self.check(seat, action)
+        else:
+            for offered in legal:
+                if offered is action:
+                    break
+            else:
+                self.check(seat, action)
         start = len(self.log)
         self._apply(seat, action)
         self.history.append((seat, action))
@@ -441,6 +459,8 @@ class Game(ABC):
         return seen
 
 
+#: Every seat its own side, by seat count (the default :attr:`Game.sides`, asked for at every score).
+_EACH_ALONE = tuple(tuple((s,) for s in range(seats)) for seats in range(17))
 _ATOMS = (int, str, float, type(None))
 _UNCOPIED = frozenset({"_legal_cache"})
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from operator import attrgetter
 
@@ -29,11 +29,16 @@ _TILE_RE = re.compile(r"^\s*(\d{1,2})\s*[-|:]\s*(\d{1,2})\s*$")
 class Tile:
     """One domino: ``high`` >= ``low``. Build with :meth:`Tile.of`, which normalises and interns.
 
-    Tiles compare as ``(high, low)`` pairs.
+    Tiles compare as ``(high, low)`` pairs. ``rank`` is ``high * PIP_VALUES + low``: for the tiles of a set, a
+    whole number in that same order, which sorts hands and indexes per-tile tables without building pairs.
     """
 
     high: int
     low: int
+    rank: int = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rank", self.high * PIP_VALUES + self.low)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Tile):
@@ -128,8 +133,8 @@ def double_set(top: int) -> tuple[Tile, ...]:
     return tuple(Tile.of(a, b) for a in range(top + 1) for b in range(a + 1))
 
 
-#: Sort key for tiles, highest end then lowest (``sorted(hand, key=TILE_ORDER, reverse=True)``), evaluated in C.
-TILE_ORDER = attrgetter("high", "low")
+#: Sort key for the tiles of a set, highest end then lowest (``sorted(hand, key=TILE_ORDER, reverse=True)``).
+TILE_ORDER = attrgetter("rank")
 
 
 def sort_hand(tiles: Iterable[Tile]) -> list[Tile]:

@@ -235,3 +235,21 @@ def test_bad_input_of_the_wrong_type_gets_the_engines_errors() -> None:
             with pytest.raises(InvalidAction):
                 game.apply(seat, bad_action)  # type: ignore[arg-type]
         assert game.snapshot() == before, key
+
+
+def test_play_actions_are_made_once_and_exact() -> None:
+    """Each line play is one object (apply finds the chosen one by identity); an odd one is made as asked."""
+    from engine.linegame import play_action
+
+    tile = Tile.of(6, 4)
+    assert play_action(tile, "W", 6) is play_action(Tile.of(4, 6), "W", 6)
+    assert play_action(tile, "W", 6) is not play_action(tile, "E", 6)
+    assert (play_action(tile, "E", 4).end, play_action(tile, "E", 4).face) == ("E", 4)
+    assert str(play_action(Tile.of(3, 3), "N", 3)) == "play:3-3@N/3"
+    for odd in (play_action(tile, "X", 2), play_action(tile, "W", 2), play_action(Tile(4, 6), "W", 6)):
+        assert odd == Play(odd.tile, odd.end, odd.face)  # no such arm, face or tile order: never offered
+    game = new_game("block", 2, seed=5)
+    seat = game.to_act[0]
+    for action in game.legal_actions(seat):
+        assert isinstance(action, Play) and action.face is not None
+        assert play_action(action.tile, action.end, action.face) is action

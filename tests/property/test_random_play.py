@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from engine import GameOver, IllegalAction, NotYourTurn, Pass, catalogue, load, new_game, parse_action
 from engine.actions import Bid, Call, Choose, Play
 from engine.game import Game
+from engine.linegame import LineGame
 from engine.tiles import Tile
 
 MAX_STEPS = 20_000
@@ -167,8 +168,9 @@ def test_same_seed_same_game(key: str) -> None:
     assert first.to_dict() == second.to_dict()
 
 
-def test_awaits_agrees_with_to_act_in_random_play() -> None:
-    """``_awaits`` (the quick test ``apply`` uses) answers as ``to_act`` does, for every seat, in every game."""
+def test_quick_answers_agree_with_the_full_ones_in_random_play() -> None:
+    """``_awaits`` (the quick test ``apply`` uses) answers as ``to_act`` does, for every seat, in every game; a line
+    game's ``ends``, kept up to date play by play, are the line's open ends."""
     for key, spec in catalogue().items():
         for seed in range(3):
             seats = spec.seats[seed % len(spec.seats)]
@@ -179,6 +181,10 @@ def test_awaits_agrees_with_to_act_in_random_play() -> None:
                     break
                 awaited = game.to_act
                 assert [s for s in range(seats) if game._awaits(s)] == sorted(awaited), key
+                if isinstance(game, LineGame):  # the ends the line keeps up to date are the ends it has
+                    line = game.line
+                    assert line.ends == tuple(line.end_values()), key
+                    assert line.is_spinner == (line.spinner and line.center is not None and line.center.is_double)
                 seat = rng.choice(awaited)
                 game.apply(seat, rng.choice(game.legal_actions(seat)))
 
