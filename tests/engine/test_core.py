@@ -9,9 +9,11 @@ import pytest
 from engine import (
     BadOption,
     CorruptState,
+    DominoError,
     GameOver,
     IllegalAction,
     InvalidAction,
+    NoSuchSeat,
     NotYourTurn,
     Pass,
     Play,
@@ -156,6 +158,26 @@ def test_saved_game_round_trips_through_json() -> None:
     lambda d: d["actions"].append([0, "play:12-12@W/12"]),
     lambda d: d["actions"].append(["x"]),
     lambda d: d["options"].update(target=3),
+    # issue 10: malformed saves that used to let TypeError or AttributeError out
+    lambda d: d.update(game=["draw"]),                # an unhashable game key
+    lambda d: d.update(game={"draw": 1}),
+    lambda d: d.update(seats="2"),                    # seats and seed that are not whole numbers
+    lambda d: d.update(seats=2.0),
+    lambda d: d.update(seed=None),
+    lambda d: d.update(actions=[[0, 5]]),             # action text that is not text
+    lambda d: d.update(actions=[[0, None]]),
+    lambda d: d.update(actions=[["0", "pass"]]),
+    lambda d: d.update(actions=[[[0, "pass"]]]),      # wrong nesting
+    lambda d: d.update(actions=[0, "pass"]),
+    lambda d: d.update(actions=["ab"]),
+    lambda d: d.update(actions={"0": "pass"}),
+    lambda d: d.update(options=[["target", 100]]),    # options of the wrong kind
+    lambda d: d["options"].update(target=[100]),
+    lambda d: d["options"].update(target=None),
+    lambda d: d["options"].update({"deal": "6-6"}),
+    lambda d: d["options"].update({"deal": [[{"a": 1}]]}),
+    lambda d: d.update(options={1: 2}),
+    lambda d: d.update(format="1"),
 ])
 def test_malformed_saved_state_is_a_clear_corrupt_state(mutate: object) -> None:
     game = new_game("draw", 2, seed=3)
@@ -253,3 +275,17 @@ def test_play_actions_are_made_once_and_exact() -> None:
     for action in game.legal_actions(seat):
         assert isinstance(action, Play) and action.face is not None
         assert play_action(action.tile, action.end, action.face) is action
+
+
+def test_view_refuses_a_seat_that_does_not_exist() -> None:
+    """``view(-1)`` once showed the last seat's hand: a seat that is not at the table is refused, in every game;
+    ``view(None)`` is the spectator's view."""
+    for key, spec in catalogue().items():
+        seats = spec.seats[-1]
+        game = new_game(key, seats, seed=2)
+        for bad in (-1, seats, seats + 5, True, False, 1.0, "0", [0]):
+            with pytest.raises(NoSuchSeat, match="no seat"):
+                game.view(bad)  # type: ignore[arg-type]
+        assert game.view(None)["hand"] is None
+        assert [game.view(seat)["seat"] for seat in range(seats)] == list(range(seats))
+    assert issubclass(NoSuchSeat, ValueError) and issubclass(NoSuchSeat, DominoError)
