@@ -466,6 +466,8 @@ _UNCOPIED = frozenset({"_legal_cache"})
 
 
 _VALUES = (int, str, float, type(None), Tile, Action, Event, frozenset)
+#: The exact types :func:`deep_copy` has found to be values: copying a list of tiles is then a look-up per tile.
+_VALUE_TYPES: set[type] = set()
 
 
 def deep_copy(value: Any, memo: dict[int, Any]) -> Any:
@@ -475,23 +477,28 @@ def deep_copy(value: Any, memo: dict[int, Any]) -> Any:
     dataclasses are copied here, a ``random.Random`` by its state; anything else goes to ``copy.deepcopy``. Shared
     references stay shared, through ``memo``, as with ``deepcopy``.
     """
+    kind = type(value)
+    if kind in _VALUE_TYPES:
+        return value
     if isinstance(value, _VALUES):
+        _VALUE_TYPES.add(kind)
         return value
     key = id(value)
     if key in memo:
         return memo[key]
-    kind = type(value)
+    values = _VALUE_TYPES
     if kind is list:
         items: list[Any] = []
         memo[key] = items
         for item in value:
-            items.append(deep_copy(item, memo))
+            items.append(item if type(item) in values else deep_copy(item, memo))
         return items
     if kind is dict:
         mapping: dict[Any, Any] = {}
         memo[key] = mapping
         for name, item in value.items():
-            mapping[deep_copy(name, memo)] = deep_copy(item, memo)
+            mapping[name if type(name) in values else deep_copy(name, memo)] = (
+                item if type(item) in values else deep_copy(item, memo))
         return mapping
     if kind is tuple:
         parts = [deep_copy(item, memo) for item in value]

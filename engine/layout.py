@@ -19,7 +19,6 @@ the game's connection rule.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from engine.errors import IllegalAction
@@ -103,7 +102,8 @@ class LineOfPlay:
         self.ends: tuple[tuple[str, int], ...] = ()
 
     def __deepcopy__(self, memo: dict[int, object]) -> LineOfPlay:
-        twin = copy.copy(self)  # the rest is values: flags, tiles, the ends tuple
+        twin = LineOfPlay.__new__(LineOfPlay)
+        twin.__dict__.update(self.__dict__)  # the rest is values: flags, tiles, the ends tuple
         twin.arms = {arm: list(placed) for arm, placed in self.arms.items()}  # placed tiles never change
         memo[id(self)] = twin
         return twin
