@@ -289,3 +289,21 @@ def test_view_refuses_a_seat_that_does_not_exist() -> None:
         assert game.view(None)["hand"] is None
         assert [game.view(seat)["seat"] for seat in range(seats)] == list(range(seats))
     assert issubclass(NoSuchSeat, ValueError) and issubclass(NoSuchSeat, DominoError)
+
+
+def test_stale_compiled_modules_of_an_old_install_refuse_to_import(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An earlier version compiled the engine into C extensions beside the sources, which Python would import before
+    the .py files: ``import engine`` says how to delete them instead of running old rules."""
+    import importlib
+    import sys
+    import types
+
+    import engine
+
+    old = types.ModuleType("engine.tiles_old")
+    old.__file__ = "/checkout/engine/tiles.cpython-311-x86_64-linux-gnu.so"
+    monkeypatch.setitem(sys.modules, "engine.tiles_old", old)
+    with pytest.raises(ImportError, match=r"stale compiled engine modules \(engine.tiles_old\).*\.so"):
+        importlib.reload(engine)
+    monkeypatch.delitem(sys.modules, "engine.tiles_old")
+    importlib.reload(engine)
