@@ -120,7 +120,9 @@ class LineOfPlay:
         self.center = tile
         self.center_seat = seat
         self.is_spinner = self.spinner and tile.is_double
-        self.ends = tuple(self.end_values())
+        # Every open arm shows the centre's high end, but a plain line's east arm its low end (the same for a double).
+        arms = self.open_arms() if self.is_spinner else self.line_arms
+        self.ends = tuple([(arm, tile.low if arm == "E" else tile.high) for arm in arms])
 
     def open_arms(self) -> list[str]:
         """The arms a tile may be added to now."""
