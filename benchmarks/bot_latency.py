@@ -32,7 +32,7 @@ from bot import offload
 from bot.settings import DEFAULT_RENDER_PROCESSES
 from bot.storage import Storage
 from bot.tables import NotAllowed, StaleClick, TableService
-from engine import Play
+from engine import Play, new_game
 
 Samples = dict[str, list[float]]
 
@@ -95,7 +95,7 @@ async def bench(args: argparse.Namespace) -> Samples:
         storage = await Storage.open(Path(folder) / "bench.db")
         service = TableService(storage, computer_pause=0.0, turn_time_limit=0.0)
         await service.start()
-        warm = {"kind": "line", "seats": 1, "sides": [[0]], "scores": [0]}
+        warm = new_game("draw", 2, seed=0).view(None)
         await offload.run_in("render", draw_timed, "table", warm, ["warm-up"])
         stop = time.perf_counter() + args.seconds
         rng = random.Random(args.seed)

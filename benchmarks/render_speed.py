@@ -16,16 +16,17 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import catalogue
+from engine.views import GameView
 from render import render_hand, render_scores, render_table
 from tests.render.views import NAMES, chain_line, line_view, playable, random_states, seats_for
 
-Render = Callable[[dict[str, Any], Sequence[str]], bytes]
+Render = Callable[[GameView, Sequence[str]], bytes]
 
 
-def views_of(key: str, count: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def views_of(key: str, count: int) -> tuple[list[GameView], list[GameView]]:
     """Up to ``count`` spectator views and as many own-hand views from seeded random games of ``key``."""
-    tables: list[dict[str, Any]] = []
-    hands: list[dict[str, Any]] = []
+    tables: list[GameView] = []
+    hands: list[GameView] = []
     seed = 1
     while len(tables) < count and seed < 50:
         for step, game in enumerate(random_states(key, seats_for(key), seed, steps=600)):
@@ -40,7 +41,7 @@ def views_of(key: str, count: int) -> tuple[list[dict[str, Any]], list[dict[str,
     return tables, hands
 
 
-def timed(render: Render, views: Sequence[dict[str, Any]]) -> tuple[float, float, float, int]:
+def timed(render: Render, views: Sequence[GameView]) -> tuple[float, float, float, int]:
     """Mean and p95 wall-clock milliseconds per image, mean CPU milliseconds (what the image costs even on a
     machine shared with other work), and the largest PNG in bytes."""
     times, cpu, largest = [], [], 0

@@ -13,7 +13,7 @@ import signal
 import sys
 from collections.abc import Sequence
 
-from bot.settings import VARIABLES, Settings, SettingsError, load_dotenv_file
+from bot.settings import VARIABLES, Settings, SettingsError, StartError, error_line, load_dotenv_file
 
 log = logging.getLogger("domino_hall")
 
@@ -39,12 +39,18 @@ def configure_logging(level: int) -> None:
     logging.getLogger("discord").setLevel(max(level, logging.INFO))
 
 
+#: How long a stop (SIGTERM, Ctrl+C) may take before the bot is stopped anyway, whatever Discord is doing.
+STOP_SECONDS = 5.0
+
+
 async def check(settings: Settings) -> None:
-    """Open the database (applying migrations) and close it again."""
+    """Open the database (applying migrations) and close it again; :class:`StartError` if that fails."""
     from bot.storage import Storage
 
-    storage = await Storage.open(settings.database_path)
+    storage = await Storage.open_or_explain(settings)
     await storage.close()
+
+
 
 
 async def run(settings: Settings, *, force_sync: bool = False) -> None:
@@ -55,36 +61,65 @@ async def run(settings: Settings, *, force_sync: bool = False) -> None:
     apply_endpoint_overrides(settings.api_base, settings.gateway_url)
     bot = DominoHall(settings, force_sync=force_sync)
     loop = asyncio.get_running_loop()
+    main_task = asyncio.current_task()
+    closing: set[asyncio.Future[None]] = set()
+
+    def stop() -> None:
+        # A clean close first; if Discord is unreachable, discord.py may sit in its reconnect back-off for minutes,
+        # so after STOP_SECONDS the run is cancelled (the database is closed by the bot's own close on the way out).
+        closing.add(asyncio.ensure_future(bot.close()))
+        if main_task is not None:
+            loop.call_later(STOP_SECONDS, main_task.cancel)
+
     for sig in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError):  # platforms without signal handlers
-            loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+            loop.add_signal_handler(sig, stop)
     async with bot:
-        await bot.start(settings.token)
+        try:
+            await bot.start(settings.token)
+        except asyncio.CancelledError:
+            log.info("stopped after %g s without a clean close", STOP_SECONDS)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the command line, read the settings and run; returns the process exit code."""
     args = build_parser().parse_args(argv)
-    load_dotenv_file(args.env_file)
     try:
+        load_dotenv_file(args.env_file)
         settings = Settings.from_env()
     except SettingsError as error:
         print(f"domino-hall: {error}", file=sys.stderr)
         return 2
     configure_logging(settings.log_level_number)
     if args.check:
-        asyncio.run(check(settings))
+        try:
+            asyncio.run(check(settings))
+        except StartError as error:
+            print(f"domino-hall: {error}", file=sys.stderr)
+            return 2
         print(f"domino-hall: settings are fine; database {settings.database_label} is ready")
         return 0
     log.info("starting: database %s, log level %s", settings.database_label, settings.log_level)
+    return _run_until_stopped(settings, force_sync=args.sync)
+
+
+def _run_until_stopped(settings: Settings, *, force_sync: bool) -> int:
+    """Run the bot; the failures a newcomer meets (a refused token, no network, no database) are one line, exit 2."""
+    import aiohttp
     import discord
 
     try:
         with contextlib.suppress(KeyboardInterrupt):
-            asyncio.run(run(settings, force_sync=args.sync))
+            asyncio.run(run(settings, force_sync=force_sync))
     except discord.LoginFailure:
         print("domino-hall: Discord refused DISCORD_TOKEN; reset the token in the developer portal and set it "
               "again.", file=sys.stderr)
+        return 2
+    except (aiohttp.ClientConnectionError, OSError, TimeoutError) as error:
+        print(f"domino-hall: cannot reach Discord or the database: {error_line(error, settings)}", file=sys.stderr)
+        return 2
+    except StartError as error:
+        print(f"domino-hall: {error}", file=sys.stderr)
         return 2
     return 0
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import random
 
 import engine
 from bot import offload
@@ -14,6 +15,18 @@ from bot.table import (
     Table,
 )
 from engine import Action
+
+#: Back-off before a failed computer move is tried again: 0.5 s, doubling, at most RETRY_CAP seconds.
+RETRY_BASE, RETRY_CAP = 0.5, 30.0
+#: After this many failures in a row, a random legal move is made instead of the computer player's choice.
+FALLBACK_AFTER = 3
+#: How often the watchdog looks for tables waiting on nobody.
+WATCH_SECONDS = 30.0
+
+
+def retry_delay(failures: int) -> float:
+    """Seconds to wait before the next try after ``failures`` failed ones."""
+    return float(min(RETRY_CAP, RETRY_BASE * 2 ** max(0, failures - 1)))
 
 
 class Autoplay(ServiceCore):
@@ -42,30 +55,51 @@ class Autoplay(ServiceCore):
         """Make the computer seats' moves one at a time, pausing before each so people can follow.
 
         The choice is made without the lock (on the game object of that moment, which is never changed in place:
-        moves are applied to a copy), so members' clicks are never held up by a slow computer player.
+        moves are applied to a copy), so members' clicks are never held up by a slow computer player. A failed
+        move (a save the database refused, a computer player that raised) is tried again after a back-off, with a
+        random legal move once the computer player has failed repeatedly: a table never waits on nobody.
         """
-        try:
-            while True:
-                pause = self._setting(table.row.guild_id, "computer_pause", self.computer_pause)
-                if table.game is not None and not any(table.seats[s].computer for s in table.game.to_act):
-                    pause = min(pause, 0.3)  # a seat set to Run plays out briskly
-                await asyncio.sleep(pause)
-                async with table.lock:
-                    seats = self._automatic_awaited(table)
-                    if not seats:
-                        table.driver = None
-                        return
-                game, version = table.game, table.version
-                assert game is not None
-                action = await self._computer_choice(table, game, seats[0])
+        failures = 0
+        while True:
+            pause = self._setting(table.row.guild_id, "computer_pause", self.computer_pause)
+            if table.game is not None and not any(table.seats[s].computer for s in table.game.to_act):
+                pause = min(pause, 0.3)  # a seat set to Run plays out briskly
+            await asyncio.sleep(pause + (retry_delay(failures) if failures else 0.0))
+            async with table.lock:
+                seats = self._automatic_awaited(table)
+                if not seats:
+                    table.driver = None
+                    return
+            game, version = table.game, table.version
+            assert game is not None
+            try:
+                action = await self._computer_choice(table, game, seats[0], fallback=failures >= FALLBACK_AFTER)
                 async with table.lock:
                     if table.version == version and table.status == PLAYING:
                         await self._apply(table, seats[0], action, COMPUTER, None)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("table %d: the computer player failed; the table waits for its members", table.id)
-            table.driver = None
+                failures = 0
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                failures += 1
+                log.exception("table %d: the computer's move failed (%d in a row); trying again in %.1f s",
+                              table.id, failures, retry_delay(failures))
+
+    def stalled(self) -> list[int]:
+        """Playing tables that wait on nobody: a computer seat is awaited first and no driver runs for it."""
+        return [table.id for table in self.tables.values()
+                if self._automatic_awaited(table) and (table.driver is None or table.driver.done())]
+
+    async def _watch(self) -> None:
+        """Every :data:`WATCH_SECONDS`, give a stalled table its computer driver back (should none ever be)."""
+        while True:
+            await asyncio.sleep(WATCH_SECONDS)
+            for table_id in self.stalled():
+                table = self.tables.get(table_id)
+                if table is not None:
+                    log.warning("table %d: a computer seat had no driver; rescheduled", table_id)
+                    async with table.lock:
+                        self._schedule(table)
 
     def _automatic_awaited(self, table: Table) -> list[int]:
         """The computer seats that may move now: those awaited ahead of any person.
@@ -105,7 +139,10 @@ class Autoplay(ServiceCore):
         except Exception:
             log.exception("table %d: the timed-out move for seat %d failed", table.id, seat)
 
-    async def _computer_choice(self, table: Table, game: engine.Game, seat: int) -> Action:
+    async def _computer_choice(self, table: Table, game: engine.Game, seat: int, fallback: bool = False) -> Action:
+        if fallback:  # the table's computer player keeps failing: any legal move keeps the game going
+            legal = game.legal_actions(seat)
+            return random.Random(table.version * 16 + seat).choice(legal)
         player = table.players.get(seat)
         if player is None:
             seats = table.seats

@@ -21,8 +21,12 @@ EXTENSIONS = ("cogs.play", "cogs.stats", "cogs.rules", "cogs.settings")
 ALLOWED_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
 
-class DominoHall(commands.Bot):
-    """The bot. Its resources are opened in :meth:`setup_hook` and closed in :meth:`close`."""
+class DominoHall(commands.AutoShardedBot):
+    """The bot. Its resources are opened in :meth:`setup_hook` and closed in :meth:`close`.
+
+    Sharded the discord.py way: ``SHARD_COUNT``/``SHARD_IDS`` choose the shards this process runs (all of them by
+    default), and the table service keeps only the tables of servers on those shards (README, "Several processes").
+    """
 
     tables: TableService
     storage: Storage
@@ -30,8 +34,11 @@ class DominoHall(commands.Bot):
     def __init__(self, settings: Settings, *, force_sync: bool = False, edit_interval: float = 1.0) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        shards: dict[str, Any] = {}
+        if settings.shard_count is not None:
+            shards = {"shard_count": settings.shard_count, "shard_ids": list(settings.shard_ids or ())}
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         allowed_mentions=ALLOWED_MENTIONS)
+                         allowed_mentions=ALLOWED_MENTIONS, **shards)
         self.settings = settings
         self.force_sync = force_sync
         self.edit_interval = edit_interval  # least seconds between two edits of one table message
@@ -42,9 +49,9 @@ class DominoHall(commands.Bot):
         from cogs.ui import TableButton, TableSelect
 
         offload.configure(render_processes=self.settings.render_processes)
-        self.storage = await Storage.open(self.settings.database_path)
+        self.storage = await Storage.open_or_explain(self.settings)
         self.tables = TableService(self.storage, computer_pause=self.settings.computer_pause,
-                                   turn_time_limit=self.settings.turn_time_limit)
+                                   turn_time_limit=self.settings.turn_time_limit, owns=self.settings.owns_guild)
         self.add_dynamic_items(TableButton, TableSelect)
         for extension in EXTENSIONS:
             await self.load_extension(extension)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
-from bot.storage import ActionRow, ResultRow, Storage
+from bot.storage import ActionRow, Batch, ResultRow, Storage, VersionConflict
 from bot.table import (
     FINISHED,
     LOBBY,
@@ -53,9 +53,11 @@ class ServiceCore:
 
     def __init__(
         self, storage: Storage, *, computer_pause: float = 1.5, turn_time_limit: float = 300.0,
-        player_factory: PlayerFactory = computer_player,
+        player_factory: PlayerFactory = computer_player, owns: Callable[[int], bool] | None = None,
     ) -> None:
         self.storage = storage
+        #: Whether this process keeps the tables of a server (its shard's servers; every server when unsharded).
+        self.owns: Callable[[int], bool] = owns or (lambda guild_id: True)
         self.computer_pause = computer_pause
         self.turn_time_limit = turn_time_limit
         self.player_factory = player_factory
@@ -63,6 +65,7 @@ class ServiceCore:
         self.listeners: list[Listener] = []
         self._guild: dict[int, dict[str, Any]] = {}
         self._closed = False
+        self._watchdog: asyncio.Task[None] | None = None
 
 
     def add_listener(self, listener: Listener) -> None:
@@ -75,6 +78,13 @@ class ServiceCore:
         if table is None:
             raise NoSuchTable()
         return table
+
+    def check_place(self, table_id: int, guild_id: int | None, channel_id: int | None) -> None:
+        """Refuse a control that names an open table of another server or channel (a click carries its table id;
+        whoever sent it, only the table's own channel may act on it)."""
+        table = self.tables.get(table_id)
+        if table is not None and (guild_id, channel_id) != (table.row.guild_id, table.row.channel_id):
+            raise NoSuchTable("That control belongs to a table in another channel; nothing was changed.")
 
     async def find(self, table_id: int) -> Table | None:
         """Any table, open or closed (closed ones are read from the database, without a game)."""
@@ -113,13 +123,37 @@ class ServiceCore:
                     **changes: Any) -> None:
         """Commit the changed columns (and the action log entry and results) in one transaction, then adopt them."""
         row = dataclasses.replace(table.row, **changes)
-        async with self.storage.db.transaction() as tx:
-            await self.storage.tables.save(tx, row)
-            if entry is not None:
-                await self.storage.actions.append(tx, entry)
-            if results:
-                await self.storage.results.record(tx, results)
+        write = Batch()
+        # Conditional on the version this process last read or wrote: if another process changed the table
+        # meanwhile, nothing is written, and the table is read again instead of going on stale.
+        await self.storage.tables.save(write, row, read_version=table.row.version)
+        if entry is not None:
+            await self.storage.actions.append(write, entry)
+        if results:
+            await self.storage.results.record(write, results)
+        try:
+            await self.storage.db.write(write.statements)  # one transaction (grouped with others' on SQLite)
+        except VersionConflict:
+            log.warning("table %d: changed elsewhere since v%d; reading it again", table.id, table.version)
+            await self._reload(table)
+            raise StaleClick("This table was just changed elsewhere; nothing was done. Look again and retry.") from None
         table.row = row
+
+    async def _reload(self, table: Table) -> None:
+        """Adopt the table as the database has it now (after a lost race), or let it go if it has closed."""
+        row = await self.storage.tables.get(table.id)
+        if row is None or row.status not in (LOBBY, PLAYING):
+            self._stop_tasks(table)
+            self.tables.pop(table.id, None)
+            if row is not None:
+                table.row = row
+        else:
+            table.row = row
+            table.game = engine.load(json.loads(row.state)) if row.status == PLAYING and row.state else None
+            table.started_version = table.version
+            table.players.clear()
+            self._schedule(table)
+        self._emit(TableUpdate(table, "reloaded", table.version))
 
     async def _lobby_change(self, table: Table, what: str, **changes: Any) -> None:
         await self._save(table, version=table.version + 1, **changes)

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 DEFAULT_DATABASE_URL = "sqlite:///data/domino_hall.db"
 DEFAULT_COMPUTER_PAUSE = 1.5
@@ -34,6 +36,10 @@ VARIABLES: dict[str, str] = {
         f"a player who does not act within this many seconds has the move made by a computer player "
         f"(default {DEFAULT_TURN_TIME_LIMIT:g}; 0 turns it off; a server can change it with /hall-settings)"
     ),
+    "SHARD_COUNT": "how many shards the bot runs as in all (default: as many as Discord recommends, all in this "
+                   "process); with several processes on one PostgreSQL database, the same number in each",
+    "SHARD_IDS": "the shards this process runs, e.g. 0,1 (default: all of them); a process keeps only the tables of "
+                 "the servers on its shards",
     "RENDER_PROCESSES": (
         f"worker processes drawing the images, 0 for a thread in the bot process (default {DEFAULT_RENDER_PROCESSES}"
         f" here: 1 with two or more cores)"
@@ -43,6 +49,19 @@ VARIABLES: dict[str, str] = {
 
 class SettingsError(ValueError):
     """A setting is missing or malformed; the message says which and how to fix it."""
+
+
+class StartError(Exception):
+    """The bot cannot start (no database, no network); the message says why in one line, never with a secret."""
+
+
+def error_line(error: BaseException, settings: Settings) -> str:
+    """``error`` in one line for a person, with the token and the database URL taken out of it."""
+    text = " ".join(str(error).split()) or type(error).__name__
+    for secret in (settings.token, str(settings.database_path)):
+        if secret:
+            text = text.replace(secret, "***")
+    return text[:300]
 
 
 class MissingToken(SettingsError):
@@ -62,6 +81,15 @@ class Settings:
     computer_pause: float = DEFAULT_COMPUTER_PAUSE
     turn_time_limit: float = DEFAULT_TURN_TIME_LIMIT
     render_processes: int = 0
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+
+    def owns_guild(self, guild_id: int) -> bool:
+        """True when this process runs the shard of server ``guild_id`` (Discord's ``(guild_id >> 22) % count``),
+        so its tables are this process's to load, drive and time."""
+        if self.shard_count is None or self.shard_ids is None:
+            return True
+        return (guild_id >> 22) % self.shard_count in self.shard_ids
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, *, require_token: bool = True) -> Settings:
@@ -83,6 +111,7 @@ class Settings:
             computer_pause=_seconds(env, "COMPUTER_PAUSE_SECONDS", DEFAULT_COMPUTER_PAUSE),
             turn_time_limit=_seconds(env, "TURN_TIME_LIMIT_SECONDS", DEFAULT_TURN_TIME_LIMIT),
             render_processes=_count(env, "RENDER_PROCESSES", DEFAULT_RENDER_PROCESSES, 8),
+            **_shards(env),
         )
 
     @property
@@ -90,8 +119,6 @@ class Settings:
         """The database as it may be shown in logs and messages (a PostgreSQL password masked)."""
         if isinstance(self.database_path, Path):
             return str(self.database_path)
-        from bot.storage.pg import safe_url
-
         return safe_url(self.database_path)
 
     @property
@@ -100,10 +127,40 @@ class Settings:
         return int(logging.getLevelName(self.log_level))
 
 
+_QUERY_SECRET = re.compile(r"([?&](?:password|passwd|pass|sslpassword)=)[^&#]*", re.IGNORECASE)
+
+
+def safe_url(url: str) -> str:
+    """A database URL as it may be shown in logs and messages: every password replaced by ``***``.
+
+    Read by hand, not by :func:`urllib.parse.urlsplit`: a password with an unencoded ``/``, ``#``, ``?`` or ``@``
+    and a multi-host URL (``host1:5432,host2:5432``) must be masked too, never parsed wrongly or refused. The user
+    information runs to the last ``@`` (a host never holds one), so an odd password is masked whole; a password
+    given as a query parameter (``?password=...``) is masked as well.
+
+    >>> safe_url("postgresql://hall:p/w#?@db:5432,db2/hall?password=x&sslmode=require")
+    'postgresql://hall:***@db:5432,db2/hall?password=***&sslmode=require'
+    """
+    scheme, sep, rest = url.partition("://")
+    if not sep:
+        return "(a database URL)"
+    at = rest.rfind("@")
+    if at >= 0:
+        user, colon, _ = rest[:at].partition(":")
+        if colon:
+            rest = f"{user}:***{rest[at:]}"
+    return scheme + "://" + _QUERY_SECRET.sub(r"\1***", rest)
+
+
 def load_dotenv_file(path: str | os.PathLike[str] | None = None) -> None:
-    """Load ``.env`` (or ``path``) into the environment without overriding variables already set."""
+    """Load ``.env`` (or ``path``) into the environment without overriding variables already set.
+
+    A file named on the command line must exist: a mistyped name is an error, not silently nothing.
+    """
     from dotenv import load_dotenv
 
+    if path is not None and not Path(path).is_file():
+        raise SettingsError(f"the settings file {str(path)!r} does not exist or is not a file")
     load_dotenv(dotenv_path=path, override=False)
 
 
@@ -121,14 +178,15 @@ def database_path(url: str) -> Path:
     if url.startswith("sqlite:"):
         rest = url[len("sqlite:"):]
         if not rest.startswith("///"):
-            raise SettingsError(f"DATABASE_URL {url!r} is not a sqlite:///path URL")
+            raise SettingsError("DATABASE_URL starts with sqlite: but is not a sqlite:///path/to/file.db URL")
         rest = rest[3:]
         if not rest or rest == ":memory:":
             raise SettingsError("DATABASE_URL must name a file: an in-memory database would lose every game")
         return Path(rest)
     if "://" in url:
-        raise SettingsError(f"DATABASE_URL {url!r} has an unknown scheme; use sqlite:///path/to/file.db or "
-                            "postgresql://user:password@host/database")
+        scheme = url.split("://", 1)[0][:20]
+        raise SettingsError(f"DATABASE_URL has an unknown scheme {scheme!r}; use sqlite:///path/to/file.db or "
+                            "postgresql://user:password@host/database (the URL is not shown: it may hold a password)")
     return Path(url)
 
 
@@ -164,6 +222,24 @@ def _count(env: Mapping[str, str], name: str, default: int, most: int) -> int:
     if not raw.isdigit() or int(raw) > most:
         raise SettingsError(f"{name} must be a whole number from 0 to {most}, not {raw!r}")
     return int(raw)
+
+
+def _shards(env: Mapping[str, str]) -> dict[str, Any]:
+    raw_count, raw_ids = env.get("SHARD_COUNT", "").strip(), env.get("SHARD_IDS", "").strip()
+    if not raw_count:
+        if raw_ids:
+            raise SettingsError("SHARD_IDS needs SHARD_COUNT: the number of shards in all")
+        return {}
+    if not raw_count.isdigit() or not 1 <= int(raw_count) <= 100_000:
+        raise SettingsError(f"SHARD_COUNT must be a whole number of shards, at least 1, not {raw_count!r}")
+    count = int(raw_count)
+    if not raw_ids:
+        return {"shard_count": count, "shard_ids": tuple(range(count))}
+    parts = [p.strip() for p in raw_ids.split(",")]
+    if not all(p.isdigit() and int(p) < count for p in parts) or len(set(parts)) != len(parts):
+        raise SettingsError(f"SHARD_IDS must be distinct shard numbers from 0 to {count - 1}, separated by commas, "
+                            f"not {raw_ids!r}")
+    return {"shard_count": count, "shard_ids": tuple(sorted(int(p) for p in parts))}
 
 
 def _seconds(env: Mapping[str, str], name: str, default: float) -> float:

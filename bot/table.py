@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.names import clean_name
 from bot.storage import TableRow
 from engine import Game, GameSpec, catalogue
 from engine.ai import Player
@@ -57,6 +58,9 @@ class Seat:
     name: str
     user_id: int | None = None
     level: str = DEFAULT_LEVEL
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", clean_name(self.name))  # whatever the member typed (bot/names.py)
 
     @property
     def computer(self) -> bool:

@@ -15,6 +15,7 @@ from typing import Any
 import engine
 from bot.autoplay import Autoplay
 from bot.lobby import Lobbies
+from bot.names import in_text
 from bot.service_core import PERSON, Listener, PlayerFactory, TableUpdate, log, state_text, table_tasks
 from bot.storage import ActionRow, ResultRow
 from bot.table import (
@@ -29,7 +30,6 @@ from bot.table import (
     TableError,
 )
 from engine import Action, CorruptState, Event, IllegalAction, parse_action
-from engine.errors import DominoError
 from engine.game import SAVE_FORMAT
 
 RECENTLY_CLOSED_SECONDS = 3600.0  # closed tables whose final message is drawn again after a restart
@@ -45,10 +45,16 @@ class TableService(Lobbies, Autoplay):
     async def start(self) -> list[Table]:
         """Reload open lobbies and running games from the database and resume their computer players."""
         loaded = []
-        open_rows = await self.storage.tables.with_status(LOBBY, PLAYING)
+        open_rows = [row for row in await self.storage.tables.with_status(LOBBY, PLAYING) if self.owns(row.guild_id)]
         for row in open_rows:
             table = Table(row)
-            if row.status == PLAYING and not await self._restore_game(table):
+            try:
+                _check_row(table)
+                if row.status == PLAYING and not await self._restore_game(table):
+                    continue
+            except Exception as error:  # one damaged row must never keep the others (or the bot) from starting
+                log.error("table %d: its stored row cannot be read (%s); it is abandoned", row.id, error)
+                await self._abandon_unreadable(table, f"could not be read after a restart: {error}")
                 continue
             self.tables[row.id] = table
             await self._load_guild(row.guild_id)
@@ -57,8 +63,15 @@ class TableService(Lobbies, Autoplay):
             loaded.append(table)
             self._emit(TableUpdate(table, "reloaded", table.version))  # its message may predate the last save
         redrawn = await self._redraw_recently_closed(skip={row.id for row in open_rows})
+        self._watchdog = asyncio.create_task(self._watch(), name="table-watchdog")
         log.info("table service started: %d open tables reloaded, %d closed tables redrawn", len(loaded), redrawn)
         return loaded
+
+    async def _abandon_unreadable(self, table: Table, note: str) -> None:
+        try:
+            await self._close(table, ABANDONED, note[:300])
+        except Exception:
+            log.exception("table %d: could not even be marked abandoned", table.id)
 
     async def _redraw_recently_closed(self, skip: set[int]) -> int:
         """Ask once more for the final picture of tables closed in the last hour: a restart may have come between
@@ -66,7 +79,7 @@ class TableService(Lobbies, Autoplay):
         ``skip``: tables the restart itself just dealt with (one it had to abandon is drawn as that happens)."""
         count = 0
         for row in await self.storage.tables.closed_since(time.time() - RECENTLY_CLOSED_SECONDS):
-            if row.id in skip:
+            if row.id in skip or not self.owns(row.guild_id):
                 continue
             table = Table(row)
             if row.status == FINISHED:
@@ -82,6 +95,8 @@ class TableService(Lobbies, Autoplay):
         """Stop every computer player and timer (the database keeps everything)."""
         self._closed = True
         tasks = [t for table in self.tables.values() for t in table_tasks(table)]
+        if self._watchdog is not None:
+            tasks.append(self._watchdog)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -95,7 +110,7 @@ class TableService(Lobbies, Autoplay):
             if seat is None:
                 raise NotAllowed("You are not playing at this table; you can watch.")
             if seat not in game.to_act:
-                waiting = ", ".join(table.names[s] for s in game.to_act) or "nobody"
+                waiting = ", ".join(in_text(table.names[s]) for s in game.to_act) or "nobody"
                 raise NotAllowed(f"It is not your turn: waiting for {waiting}.")
             if not self._is_current(table, seat, version):
                 raise StaleClick()
@@ -187,20 +202,31 @@ class TableService(Lobbies, Autoplay):
         actions = await self.storage.actions.for_table(table.id)
         try:
             table.game = engine.load(json.loads(table.row.state or ""))
-        except (CorruptState, ValueError, TypeError) as error:
+        except Exception as error:  # CorruptState, or anything a damaged save could raise
             log.error("table %d: saved state unreadable (%s); replaying the action log", table.id, error)
             try:
                 table.game = engine.load({"format": SAVE_FORMAT, "game": table.row.game, "seats": len(table.seats),
                                           "seed": table.row.seed, "options": table.row.options,
                                           "actions": [[a.seat, a.action] for a in actions]})
-            except (DominoError, ValueError, TypeError) as second:
+            except Exception as second:
                 log.error("table %d: cannot be restored (%s); it is abandoned", table.id, second)
                 await self._close(table, ABANDONED, f"could not be restored after a restart: {second}")
                 return False
             await self._save(table, state=state_text(table.game))
+        if table.game.seats != len(table.seats) or table.game.key != table.row.game:
+            raise ValueError(f"the saved game is {table.game.key} for {table.game.seats}, not this table's")
         table.started_version = table.version  # buttons drawn before the restart must match the version exactly
         log.info("table %d v%d: %s reloaded after a restart", table.id, table.version, table.row.game)
         return True
+
+
+def _check_row(table: Table) -> None:
+    """Read every stored column a table needs, so a damaged row fails here (and is abandoned), not later."""
+    seats = table.seats  # each seat read back (a seat that is not a mapping raises here)
+    if not seats or len(seats) > table.max_seats:
+        raise ValueError(f"{len(seats)} seats stored")
+    if not all(isinstance(s, int) and 0 <= s < len(seats) for s in table.row.autopilot):
+        raise ValueError("autopilot seats out of range")
 
 
 def _steps_to_win(game: engine.Game) -> int | None:

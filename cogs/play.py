@@ -19,11 +19,13 @@ from discord.ext import commands
 
 import render
 from bot import offload
+from bot.storage import StorageUnavailable
 from bot.table import ABANDONED, LOBBY, NotAllowed, StaleClick, Table, TableError
 from bot.tables import TableUpdate
 from cogs import text, ui
 from engine import Choose, Tile, catalogue
 from engine import Play as PlayTile
+from engine.views import GameView
 
 if TYPE_CHECKING:
     from bot.client import DominoHall
@@ -56,7 +58,7 @@ class RoundResult:
     version: int
     title: str
     lines: list[str]
-    view: dict[str, Any]
+    view: GameView
     png: bytes | None = None
 
 
@@ -106,8 +108,9 @@ class Play(commands.Cog):
         try:
             if handler is None:
                 raise StaleClick()
+            self.service.check_place(tid, interaction.guild_id, interaction.channel_id)
             await handler(self, interaction, tid, ver, arg, values)
-        except TableError as refusal:
+        except (TableError, StorageUnavailable) as refusal:
             await tell(interaction, str(refusal))
         except Exception:
             log.exception("table %d: the %s click of user %d failed", tid, kind, interaction.user.id)
@@ -282,7 +285,7 @@ class Play(commands.Cog):
         await message.edit(embeds=embeds, attachments=files, view=controls, allowed_mentions=text.NO_PINGS)
 
 
-async def draw(renderer: Callable[[dict[str, Any], list[str]], bytes], view: dict[str, Any], names: list[str],
+async def draw(renderer: Callable[[GameView, list[str]], bytes], view: GameView, names: list[str],
                tid: int) -> bytes:
     """Render off the event loop; warn when an image is over Discord-friendly size."""
     png = await offload.run_in("render", renderer, view, names)

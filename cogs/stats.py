@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.names import in_code_block, in_text
 from bot.storage import Standing
 from cogs.play import GAME_CHOICES, use_registry_choices
 from cogs.text import COLOUR, NO_PINGS
@@ -23,7 +24,7 @@ def standings_table(rows: list[Standing], first: str) -> str:
     steps = any(row.fewest_steps is not None for row in rows)
     lines = [f"{first:<20} {'games':>5} {'wins':>4} {'rate':>5} {'best':>5}" + (f" {'steps':>5}" if steps else "")]
     for row in rows:
-        label = row.name if first == "player" else catalogue().get(row.game, None)
+        label = in_code_block(row.name) if first == "player" else catalogue().get(row.game, None)
         name = label.title if label is not None and not isinstance(label, str) else str(label or row.game)
         line = f"{name[:20]:<20} {row.games:>5} {row.wins:>4} {row.win_rate:>5.0%} {row.best:>5}"
         if steps:
@@ -66,7 +67,7 @@ class Stats(commands.Cog):
         who = member or interaction.user
         rows = await self.bot.storage.results.member_stats(interaction.guild.id, who.id)
         total_games, total_wins = sum(r.games for r in rows), sum(r.wins for r in rows)
-        embed = discord.Embed(title=f"Stats · {who.display_name}", colour=COLOUR)
+        embed = discord.Embed(title=f"Stats · {in_text(who.display_name)}", colour=COLOUR)
         if rows:
             embed.description = (f"{total_games} games, {total_wins} wins\n" + standings_table(rows, "game"))
         else:

@@ -6,9 +6,11 @@ from typing import Any
 
 import discord
 
+from bot.names import in_text
 from bot.table import Table
 from engine import GameSpec
 from engine.game import option_text
+from engine.views import CommonView, GameView
 
 COLOUR = discord.Colour.from_rgb(38, 110, 70)
 NO_PINGS = discord.AllowedMentions(everyone=False, roles=False, users=False, replied_user=False)
@@ -16,7 +18,7 @@ NO_PINGS = discord.AllowedMentions(everyone=False, roles=False, users=False, rep
 
 def shown(table: Table) -> list[str]:
     """The seats' names as message text: markdown in a name is shown, not applied."""
-    return [discord.utils.escape_markdown(name) for name in table.names]
+    return [in_text(name) for name in table.names]
 
 
 #: How each computer level is shown: its name and what it does.
@@ -76,38 +78,37 @@ def lobby_embed(table: Table) -> discord.Embed:
     return embed
 
 
-def side_names(table: Table, view: dict[str, Any]) -> list[str]:
+def side_names(table: Table, view: CommonView) -> list[str]:
     """Each scoring side's name (partners joined with &)."""
-    return [" & ".join(shown(table)[s] for s in side) for side in view.get("sides", [])]
+    return [" & ".join(shown(table)[s] for s in side) for side in view["sides"]]
 
 
-def score_line(table: Table, view: dict[str, Any]) -> str:
+def score_line(table: Table, view: GameView) -> str:
     """Scores per side, with the target when the game has one."""
-    scores = view.get("scores", [])
-    parts = [f"{name} **{score}**" for name, score in zip(side_names(table, view), scores, strict=False)]
-    target = view.get("target")
+    parts = [f"{name} **{score}**" for name, score in zip(side_names(table, view), view["scores"], strict=False)]
+    target = view["target"] if view["family"] == "line" or view["family"] == "trick" else None
     return " · ".join(parts) + (f" (to {target})" if target else "")
 
 
-def status_line(table: Table, view: dict[str, Any]) -> str:
+def status_line(table: Table, view: CommonView) -> str:
     """Whose turn it is (or how the match ended), in words with names."""
-    if view.get("over"):
-        winners = [shown(table)[s] for s in view.get("winners", [])]
+    if view["over"]:
+        winners = [shown(table)[s] for s in view["winners"]]
         return "🏆 " + (" & ".join(winners) + " won the match." if winners else "The match ended with no winner.")
-    awaited = [shown(table)[s] for s in view.get("to_act", [])]
-    prompt = table.words(str(view.get("prompt", "")), shown(table))
+    awaited = [shown(table)[s] for s in view["to_act"]]
+    prompt = table.words(view["prompt"], shown(table))
     return f"➡️ Waiting for **{', '.join(awaited)}**" + (f": {prompt}" if prompt else "")
 
 
-def table_embed(table: Table, view: dict[str, Any], image: str | None) -> discord.Embed:
+def table_embed(table: Table, view: GameView, image: str | None) -> discord.Embed:
     """The table message: scores, whose turn, the last moves, and the table image."""
     spec = table.spec
     title = f"{spec.title} · table #{table.id}"
-    if view.get("round"):
+    if view["round"]:
         title += f" · round {view['round']}"
     embed = discord.Embed(title=title, colour=COLOUR, description=status_line(table, view))
     embed.add_field(name="Scores", value=score_line(table, view)[:1024] or "-", inline=False)
-    log = [table.words(line, shown(table)) for line in view.get("log", [])[-4:]]
+    log = [table.words(line, shown(table)) for line in view["log"][-4:]]
     if log:
         embed.add_field(name="Last moves", value="\n".join(log)[:1024], inline=False)
     if table.row.autopilot:
@@ -134,13 +135,13 @@ def closed_embed(table: Table) -> discord.Embed:
                          colour=discord.Colour.dark_grey())
 
 
-def hand_text(table: Table, view: dict[str, Any], seat: int, can_move: bool) -> str:
+def hand_text(table: Table, view: CommonView, seat: int, can_move: bool) -> str:
     """The words above a hand: your turn and what is awaited, or whose turn it is."""
-    if view.get("over"):
+    if view["over"]:
         return status_line(table, view)
     if seat in table.row.autopilot:
         return "🤖 The computer is playing your moves (press **Pause** on the table to take over)."
     if can_move:
-        return f"🎯 **Your turn** at table #{table.id}. {table.words(str(view.get('prompt', '')), shown(table))}"
-    awaited = ", ".join(shown(table)[s] for s in view.get("to_act", []))
+        return f"🎯 **Your turn** at table #{table.id}. {table.words(view['prompt'], shown(table))}"
+    awaited = ", ".join(shown(table)[s] for s in view["to_act"])
     return f"Your tiles at table #{table.id}. Waiting for **{awaited}**."

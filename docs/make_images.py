@@ -34,9 +34,9 @@ def interesting(key: str) -> Callable[[View], bool]:
         return view.get("phase") == "play" and len(plays) >= 2 and sum(view.get("tricks_won") or []) >= 2
 
     def other(view: View) -> bool:
-        if view.get("kind") == "poker":
+        if view["family"] == "poker":
             return bool(view.get("showdown"))
-        if view.get("kind") == "bingo":
+        if view["family"] == "bingo":
             return int(view.get("removed") or 0) >= 12
         return int(view.get("round") or 0) >= 1 and len(view.get("log") or []) >= 4
 

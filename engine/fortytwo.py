@@ -10,12 +10,11 @@ or marks, and the match end with the bidders' tie-break. The two games say what 
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.actions import Action, Bid, Call, Pass
 from engine.game import OptionSpec
 from engine.trickgame import PLAY, TrickGame
 from engine.tricks import DOUBLES, IN_NUMBERS, NO_TRUMP, OWN_SUIT, NumberSuits, Trick, count_value, suit_words
+from engine.views import CommonView, Contract, FortyTwoHand, TrickView
 
 BID = "bid"
 TRUMP = "trump"
@@ -100,7 +99,7 @@ class FortyTwoGame(TrickGame):
 
     # ----- the hand -------------------------------------------------------------------------------------------
     def _setup(self) -> None:
-        self.last_hand: dict[str, Any] | None = None
+        self.last_hand: FortyTwoHand | None = None
         super()._setup()
 
     def begin_hand(self) -> None:
@@ -283,7 +282,7 @@ class FortyTwoGame(TrickGame):
             return f"{name} to {choice} or pass."
         return f"{name} won the bidding at {self.bid_words(self.bid)} and names trumps."
 
-    def contract_view(self) -> dict[str, Any] | None:
+    def contract_view(self) -> Contract | None:
         if self.high is None or self.phase == BID:
             return None
         seat, amount = self.high
@@ -293,14 +292,15 @@ class FortyTwoGame(TrickGame):
             label += f", {contract_words(trumps)}"
         return {"seat": seat, "bid": str(amount), "trumps": trumps, "label": label, "doubles": self.doubles}
 
-    def _view(self, seat: int | None, view: dict[str, Any]) -> None:
-        super()._view(seat, view)
+    def _view(self, seat: int | None, common: CommonView) -> TrickView:
+        view = super()._view(seat, common)
         view["bids"] = [[s, "pass" if amount is None else str(amount)] for s, amount in self.bids]
         view["high_bid"] = None if self.high is None else [self.high[0], self.high[1]]
         view["hand_points"] = self.TOTAL
         view["marks"] = self.marks()
         view["played"] = [str(tile) for pile in self.piles for tile in pile]
         view["last_hand"] = self.last_hand
+        return view
 
 
 def _plural(n: int, word: str) -> str:

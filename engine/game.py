@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 from engine.actions import Action, Event
 from engine.errors import BadOption, GameOver, IllegalAction, InvalidAction, NoSuchSeat, NotYourTurn
 from engine.tiles import Tile, sort_hand, tiles_from
+from engine.views import CommonView, Family, GameView
 
 SAVE_FORMAT = 1
 LOG_IN_VIEW = 8
@@ -68,7 +69,7 @@ class GameSpec:
     summary: str
     options: tuple[OptionSpec, ...]
     factory: Callable[..., Game]
-    family: str = "line"
+    family: Family = "line"  # the family of games, as the view's "family" says it
     teams: str = ""
     order: int = 100
     rig_keys: tuple[str, ...] = ("deal", "boneyard")
@@ -254,18 +255,18 @@ class Game(ABC):
         """The seats that won the match (a whole partnership; several on a shared win); ``()`` while playing."""
         return self._winners
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> GameView:
         """What ``seat`` may know now (``None``: a spectator). JSON-safe; holds no other seat's hidden tiles.
 
-        A seat that does not exist at this table raises :class:`NoSuchSeat`.
+        The view's type is its family's, declared in :mod:`engine.views`; ``view["family"]`` tells which. A seat
+        that does not exist at this table raises :class:`NoSuchSeat`.
         """
         if seat is not None and not (_is_seat_number(seat) and 0 <= seat < self.seats):
             raise NoSuchSeat(f"there is no seat {seat!r} at this table (seats 0 to {self.seats - 1}, or None)")
         hands = self.hand_lists()
-        view: dict[str, Any] = {
+        common: CommonView = {
             "game": self.key,
             "title": self.spec.title,
-            "family": self.spec.family,
             "seats": self.seats,
             "seat": seat,
             "sides": [list(s) for s in self.sides],
@@ -279,8 +280,7 @@ class Game(ABC):
             "log": [e.text for e in self.log[-LOG_IN_VIEW:] if e.text],
             "prompt": self.prompt(),
         }
-        self._view(seat, view)
-        return view
+        return self._view(seat, common)
 
     def to_dict(self) -> dict[str, Any]:
         """The saved form: format, game, seats, seed, options and the action list (JSON-safe)."""
@@ -431,8 +431,9 @@ class Game(ABC):
         """Carry out a legal action, emitting events."""
 
     @abstractmethod
-    def _view(self, seat: int | None, view: dict[str, Any]) -> None:
-        """Add the game's own public state to ``view`` (never another seat's hidden tiles)."""
+    def _view(self, seat: int | None, common: CommonView) -> GameView:
+        """The family's view: the ``common`` keys and the game's own public state (never another seat's hidden
+        tiles)."""
 
     @abstractmethod
     def hand_lists(self) -> list[list[Tile]]:

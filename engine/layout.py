@@ -19,10 +19,9 @@ the game's connection rule.
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.errors import IllegalAction
 from engine.tiles import Tile
+from engine.views import LineOfPlayView
 
 ARMS = ("W", "E", "N", "S")
 ARM_WORDS = {"W": "left", "E": "right", "N": "top", "S": "bottom"}
@@ -224,7 +223,7 @@ class LineOfPlay:
             total -= self.center.high * 2  # a lone double counts once, as 2 x d
         return total
 
-    def to_view(self) -> dict[str, Any]:
+    def to_view(self) -> LineOfPlayView:
         """The line as plain data for views and rendering."""
         return {
             "center": None if self.center is None else str(self.center),

@@ -18,6 +18,7 @@ from engine.game import Game, OptionSpec
 from engine.layout import ARM_WORDS, ARMS, LineOfPlay, OpenEnd, Placed
 from engine.scoring import cascade, lowest_unique, round_points
 from engine.tiles import PIP_VALUES, Tile, double_set, highest_double, pip_total, sort_hand
+from engine.views import CommonView, LastRound, LineFacts, LineView
 
 MAX_REDEALS = 1000
 
@@ -97,7 +98,7 @@ class LineGame(Game):
         self.turn = 0
         self.passes = 0
         self.log_mark = 0
-        self.last_round: dict[str, Any] | None = None
+        self.last_round: LastRound | None = None
         self._start_round()
 
     def _start_round(self) -> None:
@@ -373,15 +374,17 @@ class LineGame(Game):
             return f"{name} cannot play and must draw."
         return f"{name} to play."
 
-    def _view(self, seat: int | None, view: dict[str, Any]) -> None:
-        view["kind"] = "line"
-        view["line"] = self.line.to_view()
-        view["boneyard"] = len(self.boneyard)
-        view["drawable"] = self.drawable()
-        view["target"] = self.target()
-        view["doubles_inline"] = self.DOUBLES_INLINE
-        view["last_round"] = self.last_round
-        view["log"] = [e.text for e in self.log[self.log_mark:][-8:] if e.text]
+    def _view(self, seat: int | None, common: CommonView) -> LineView:
+        facts: LineFacts = {
+            "family": "line",
+            "line": self.line.to_view(),
+            "boneyard": len(self.boneyard),
+            "drawable": self.drawable(),
+            "target": self.target(),
+            "doubles_inline": self.DOUBLES_INLINE,
+            "last_round": self.last_round,
+        }
+        return {**common, **facts, "log": [e.text for e in self.log[self.log_mark:][-8:] if e.text]}
 
     def hand_lists(self) -> list[list[Tile]]:
         return self.hands

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO
 
 from engine.ai import Player, computer_player
@@ -73,13 +73,13 @@ def show_view(game: Game, seat: int, out: TextIO) -> None:
     scores = ", ".join(f"{'/'.join(str(s + 1) for s in side)}: {pts}"
                        for side, pts in zip(view["sides"], view["scores"], strict=True))
     out.write(f"{view['title']} - round {view['round']} - scores {scores}\n")
-    line = view.get("line")
-    if line and line.get("center"):
-        ends = ", ".join(f"{arm} shows {value}" for arm, value in line["open_ends"])
+    if view["family"] == "line" and view["line"]["center"]:
+        ends = ", ".join(f"{arm} shows {value}" for arm, value in view["line"]["open_ends"])
         out.write(f"Line: {len(game.zones().get('line', []))} tiles; open ends: {ends}\n")
+    facts: Mapping[str, object] = view  # whichever of these keys the game's family has, shown as they are
     for key in ("contract", "trick", "pot", "stacks", "row", "count", "boneyard"):
-        if view.get(key) not in (None, [], {}):
-            out.write(f"{key}: {view[key]}\n")
+        if facts.get(key) not in (None, [], {}):
+            out.write(f"{key}: {facts[key]}\n")
     out.write("Tiles in hands: " + ", ".join(f"seat {s + 1}: {n}" for s, n in enumerate(view["hand_counts"])) + "\n")
     out.write(f"Your hand (seat {seat + 1}): {' '.join(view['hand'] or [])}\n")
     out.write(view["prompt"] + "\n")

@@ -17,12 +17,11 @@ The view follows the "trick" conventions of COMMON.md.
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.actions import Action, Bid, Call, Pass, Play
 from engine.game import Game
 from engine.tiles import Tile, double_set
 from engine.tricks import NumberSuits, SuitRule, Trick, legal_follows, suit_words
+from engine.views import CommonView, Contract, LastTrick, TrickFacts, TrickView
 
 PLAY = "play"
 MAX_LOTS = 100
@@ -61,7 +60,7 @@ class TrickGame(Game):
         self.piles: list[list[Tile]] = [[] for _ in self.sides]
         self.tricks_won = [0] * len(self.sides)
         self.trick: Trick | None = None
-        self.last_trick: dict[str, Any] | None = None
+        self.last_trick: LastTrick | None = None
         self.sitting_out: list[int] = []
         self.rule: SuitRule = NumberSuits()
         self.phase = PLAY
@@ -285,24 +284,26 @@ class TrickGame(Game):
         words = f"trumps ({suit_words(led)})" if led == self.suit_rule().trump else suit_words(led)
         return f"{name} to play: {words} were led."
 
-    def contract_view(self) -> dict[str, Any] | None:
+    def contract_view(self) -> Contract | None:
         """The view's ``contract`` entry (default: none)."""
         return None
 
-    def _view(self, seat: int | None, view: dict[str, Any]) -> None:
-        view["kind"] = "trick"
-        view["target"] = self.target()
-        view["phase"] = self.phase
-        view["dealer"] = self.dealer
-        view["bids"] = []
-        view["contract"] = self.contract_view()
-        view["trick"] = self.trick.to_view() if self.trick is not None else None
-        view["last_trick"] = self.last_trick
-        view["tricks_won"] = list(self.tricks_won)
-        view["points_taken"] = [self.pile_points(side) for side in range(len(self.sides))]
-        view["sitting_out"] = list(self.sitting_out)
-        view["turnup"] = None
-        view["log"] = [e.text for e in self.log[self.log_mark:][-8:] if e.text]
+    def _view(self, seat: int | None, common: CommonView) -> TrickView:
+        facts: TrickFacts = {
+            "family": "trick",
+            "target": self.target(),
+            "phase": self.phase,
+            "dealer": self.dealer,
+            "bids": [],
+            "contract": self.contract_view(),
+            "trick": self.trick.to_view() if self.trick is not None else None,
+            "last_trick": self.last_trick,
+            "tricks_won": list(self.tricks_won),
+            "points_taken": [self.pile_points(side) for side in range(len(self.sides))],
+            "sitting_out": list(self.sitting_out),
+            "turnup": None,
+        }
+        return {**common, **facts, "log": [e.text for e in self.log[self.log_mark:][-8:] if e.text]}
 
     def hand_lists(self) -> list[list[Tile]]:
         return self.hands

@@ -26,9 +26,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
 from engine.tiles import Tile
+from engine.views import TrickInPlay
 
 DOUBLES = "doubles"
 NO_TRUMP = "none"
@@ -211,7 +212,7 @@ class Trick:
             raise ValueError("nothing has been led")
         return self.plays[trick_winner(self.tiles(), self.led_suit, rule)][0]
 
-    def to_view(self) -> dict[str, Any]:
+    def to_view(self) -> TrickInPlay:
         """The trick as the view's ``trick`` entry (COMMON view conventions)."""
         return {"leader": self.leader, "led_suit": self.led_suit,
                 "plays": [[seat, str(tile)] for seat, tile in self.plays]}

@@ -6,11 +6,11 @@ number matches is labelled in green.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from engine.views import BingoView
 from render.canvas import draw_text, seat_names
 from render.panels import footer, header, new_strip, stack
 from render.theme import ACCENT, FELT, MARGIN, MAX_WIDTH, PLAYABLE, TEXT
@@ -21,17 +21,16 @@ LABEL = 22
 PAD = 14
 
 
-def bingo_table(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
-    """The Bingo row (``kind`` "bingo") with the counter and the current tile marked."""
-    row = [str(t) for t in view.get("row") or []]
+def bingo_table(view: BingoView, names: Sequence[str]) -> Image.Image:
+    """The Bingo row (family "bingo") with the counter and the current tile marked."""
+    row = view["row"]
     short = 40 if len(row) <= 20 else 30 if len(row) <= 45 else 24
     width = MAX_WIDTH
     player = seat_names(names, 1)[0]
-    count = int(view.get("count") or 0)
-    removed = view.get("removed", 0)
-    title = f"{view.get('title') or 'Bingo'}  ·  {player}"
-    facts = f"Count {count}  ·  Removed {removed}  ·  Left {len(row)}"
-    if view.get("passes_without_removal"):
+    count = view["count"]
+    title = f"{view['title']}  ·  {player}"
+    facts = f"Count {count}  ·  Removed {view['removed']}  ·  Left {len(row)}"
+    if view["passes_without_removal"]:
         facts += f"  ·  Passes without removal {view['passes_without_removal']}"
     strips = [header(width, title, facts), _row(width, view, row, short, count), footer(width, view, names)]
     return stack(strips, width)
@@ -56,7 +55,7 @@ def matches(tile: str, number: int, pip_total: bool) -> bool:
     return number in (int(high), int(low))
 
 
-def _row(width: int, view: Mapping[str, Any], row: Sequence[str], short: int, count: int) -> Image.Image:
+def _row(width: int, view: BingoView, row: Sequence[str], short: int, count: int) -> Image.Image:
     per_line = max(1, int((width - 2 * MARGIN - 2 * PAD + GAP) // (short + GAP)))
     lines = max(1, (len(row) + per_line - 1) // per_line)
     line_h = short * 2 + LABEL + 14
@@ -65,9 +64,9 @@ def _row(width: int, view: Mapping[str, Any], row: Sequence[str], short: int, co
     if not row:
         draw_text(draw, (width / 2, image.height / 2), "The row is empty: Bingo!", 20, ACCENT, "mm", True)
         return image
-    position = int(view.get("position") or 0) % len(row)
+    position = view["position"] % len(row)
     numbers = touch_numbers(len(row), position, count)
-    pip_total = bool(view.get("pip_total") or view.get("bingo_pip_total"))
+    pip_total = view["pip_total"]
     left = MARGIN + PAD + (width - 2 * MARGIN - 2 * PAD - (min(per_line, len(row)) * (short + GAP) - GAP)) / 2
     for index, text in enumerate(row):
         line, col = divmod(index, per_line)

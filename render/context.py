@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from engine.views import GameView, LineView, PokerView, TrickView, arm_and_value, seat_and_bid
 
 ARM_WORDS = {"W": "left", "E": "right", "N": "top", "S": "bottom"}
 SUIT_WORDS = {"0": "blanks", "1": "ones", "2": "twos", "3": "threes", "4": "fours", "5": "fives", "6": "sixes",
@@ -11,61 +10,57 @@ SUIT_WORDS = {"0": "blanks", "1": "ones", "2": "twos", "3": "threes", "4": "four
               "doubles": "doubles", "none": "no trumps", "notrump": "no trumps", "no-trump": "no trumps"}
 
 
-def suit_words(suit: Any) -> str:
+def suit_words(suit: str | int) -> str:
     """A suit or trump named in words ("5" -> "fives")."""
     return SUIT_WORDS.get(str(suit), str(suit))
 
 
-def context_line(view: Mapping[str, Any]) -> str:
-    """The facts to show over a hand, by kind of game ("" when there is nothing to add)."""
-    kind = view.get("kind")
-    if kind == "line":
+def context_line(view: GameView) -> str:
+    """The facts to show over a hand, by family of game ("" when there is nothing to add)."""
+    if view["family"] == "line":
         return _line(view)
-    if kind == "trick":
+    if view["family"] == "trick":
         return _trick(view)
-    if kind == "poker":
+    if view["family"] == "poker":
         return _poker(view)
-    return ""
+    if view["family"] == "bingo":
+        return ""
+    raise ValueError(f"no hand facts for the family {view['family']!r}")
 
 
-def _line(view: Mapping[str, Any]) -> str:
-    ends = (view.get("line") or {}).get("open_ends") or []
+def _line(view: LineView) -> str:
+    ends = [arm_and_value(end) for end in view["line"]["open_ends"]]
     if not ends:
         return ""
-    return "Open ends: " + ",  ".join(f"{ARM_WORDS.get(str(a), str(a))} {v}" for a, v in ends)
+    return "Open ends: " + ",  ".join(f"{ARM_WORDS.get(a, a)} {v}" for a, v in ends)
 
 
-def _trick(view: Mapping[str, Any]) -> str:
+def _trick(view: TrickView) -> str:
     parts = []
-    bids = [entry for entry in view.get("bids") or [] if str(entry[1]) != "pass"]
-    if view.get("phase") == "bid":
-        parts.append(f"High bid: {bids[-1][1]} by Seat {int(bids[-1][0]) + 1}" if bids else "No bid yet")
-    contract = view.get("contract")
-    if isinstance(contract, Mapping):
-        if contract.get("label"):
-            parts.append(str(contract["label"]))
-        elif contract.get("trumps") is not None:
+    bids = [(seat, bid) for seat, bid in map(seat_and_bid, view["bids"]) if bid != "pass"]
+    if view["phase"] == "bid":
+        parts.append(f"High bid: {bids[-1][1]} by Seat {bids[-1][0] + 1}" if bids else "No bid yet")
+    contract = view["contract"]
+    if contract is not None:
+        if contract["label"]:
+            parts.append(contract["label"])
+        elif contract["trumps"] is not None:
             parts.append(f"Trumps: {suit_words(contract['trumps'])}")
-    trick = view.get("trick")
-    if isinstance(trick, Mapping) and trick.get("led_suit") is not None and trick.get("plays"):
+    trick = view["trick"]
+    if trick is not None and trick["led_suit"] is not None and trick["plays"]:
         parts.append(f"Led: {suit_words(trick['led_suit'])}")
     return "  ·  ".join(parts)
 
 
-def _poker(view: Mapping[str, Any]) -> str:
-    seat = view.get("seat")
-    stacks = view.get("stacks") or []
+def _poker(view: PokerView) -> str:
+    seat = view["seat"]
+    stacks = view["stacks"]
     parts = []
-    if view.get("hand_rank"):
-        parts.append(str(view["hand_rank"]))
-    if isinstance(seat, int) and seat < len(stacks):
+    if view["hand_rank"]:
+        parts.append(view["hand_rank"])
+    if seat is not None and seat < len(stacks):
         parts.append(f"Your chips: {stacks[seat]}")
-    if view.get("pot") is not None:
-        parts.append(f"Pot: {view['pot']}")
-    owe = view.get("to_call")
-    if owe is None:
-        bets = [int(b) for b in view.get("bets") or []]
-        owe = max(bets) - bets[seat] if isinstance(seat, int) and seat < len(bets) else 0
-    if owe:
-        parts.append(f"To call: {owe}")
+    parts.append(f"Pot: {view['pot']}")
+    if view["to_call"]:
+        parts.append(f"To call: {view['to_call']}")
     return "  ·  ".join(parts)

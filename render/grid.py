@@ -1,4 +1,4 @@
-"""A simple table of rows and columns (score tables, the generic panel's scores)."""
+"""A simple table of rows and columns (the score tables)."""
 
 from __future__ import annotations
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from PIL import Image
 
+from engine.views import CommonView, GameView
 from render.canvas import draw_text, seat_names, with_names
 from render.context import context_line
 from render.panels import footer, header, new_strip, stack
@@ -20,49 +20,56 @@ RAISE = 10
 LABEL = 20
 
 
-def hand_image(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
+def hand_image(view: GameView, names: Sequence[str]) -> Image.Image:
     """The hand of the seat the view belongs to; ``view["playable"]`` (tiles like "6-4") are framed in green."""
-    if view.get("kind") == "bingo":
+    if view["family"] == "bingo":
         from render.bingo import bingo_table
 
         return bingo_table(view, names)  # the one player's tiles are the row itself
-    seat = view.get("seat")
-    tiles = [str(t) for t in view.get("hand") or []]
+    seat = view["seat"]
+    tiles = view["hand"] or []
     short = 44 if len(tiles) <= 18 else 36 if len(tiles) <= 33 else 28
     per_row = max(1, int((MAX_WIDTH - 2 * MARGIN - 2 * PAD + GAP) // (short + GAP)))
     across = min(max(1, len(tiles)), per_row)
     width = int(min(MAX_WIDTH, max(560, across * (short + GAP) - GAP + 2 * MARGIN + 2 * PAD)))
-    seats = int(view.get("seats") or 0)
-    everyone = seat_names(names, max(seats, (seat or 0) + 1))
-    who = everyone[seat] if isinstance(seat, int) else "Spectator"
+    everyone = seat_names(names, max(view["seats"], (seat or 0) + 1))
+    who = everyone[seat] if seat is not None else "Spectator"
     strips = [header(width, f"{who}  ·  your hand", _turn_words(view, everyone))]
     context = with_names(context_line(view), everyone)
     if context:
         strips.append(_note(width, context))
-    chosen = view.get("marked") or view.get("my_pass") or []
     playable = view.get("playable")
     if not playable and not _must_play_tiles(view):
         playable = None  # not a turn to lay tiles (someone else's, or bidding): show the hand plainly
-    strips.append(_rack(width, tiles, playable, short, per_row, [str(t) for t in chosen]))
+    strips.append(_rack(width, tiles, playable, short, per_row, _chosen(view)))
     strips.append(footer(width, view, everyone))
     return stack(strips, width)
 
 
-def _turn_words(view: Mapping[str, Any], names: Sequence[str]) -> str:
-    if view.get("over"):
+def _chosen(view: GameView) -> list[str]:
+    """The tiles the seat has marked to exchange (poker) or chosen to pass (Black Tile)."""
+    if view["family"] == "poker":
+        return view["marked"]
+    if view["family"] == "trick":
+        return view.get("my_pass", [])
+    return []
+
+
+def _turn_words(view: CommonView, names: Sequence[str]) -> str:
+    if view["over"]:
         return "Game over"
-    awaited = [int(s) for s in view.get("to_act") or []]
-    if view.get("seat") in awaited:
+    awaited = view["to_act"]
+    if view["seat"] in awaited:
         return "Your turn"
     waiting = ", ".join(names[s] for s in awaited if 0 <= s < len(names))
     return f"Waiting for {waiting}" if waiting else ""
 
 
-def _must_play_tiles(view: Mapping[str, Any]) -> bool:
+def _must_play_tiles(view: GameView) -> bool:
     """True when the seat is awaited to lay a tile, so an empty ``playable`` means none fits (grey them all)."""
-    if view.get("seat") not in (view.get("to_act") or []):
+    if view["seat"] not in view["to_act"]:
         return False
-    return view.get("kind") == "line" or (view.get("kind") == "trick" and view.get("phase") == "play")
+    return view["family"] == "line" or (view["family"] == "trick" and view["phase"] == "play")
 
 
 def _note(width: int, text: str) -> Image.Image:
@@ -71,7 +78,7 @@ def _note(width: int, text: str) -> Image.Image:
     return image
 
 
-def _rack(width: int, tiles: Sequence[str], playable: Any, short: int, per_row: int,
+def _rack(width: int, tiles: Sequence[str], playable: Sequence[str] | None, short: int, per_row: int,
           chosen: Sequence[str]) -> Image.Image:
     """The tiles in rows on the felt; with a ``playable`` list the others are greyed; ``chosen`` tiles (to pass or
     exchange) are framed in gold."""
@@ -82,7 +89,7 @@ def _rack(width: int, tiles: Sequence[str], playable: Any, short: int, per_row: 
     if not tiles:
         draw_text(draw, (width / 2, image.height / 2), "No tiles in hand.", 17, MUTED, "mm")
         return image
-    marks: Counter[str] | None = Counter(str(t) for t in playable) if isinstance(playable, list) else None
+    marks: Counter[str] | None = Counter(playable) if playable is not None else None
     for index, text in enumerate(tiles):
         row, col = divmod(index, per_row)
         in_row = min(per_row, len(tiles) - row * per_row)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.views import LineOfPlayView, arm_and_value, placed
 from render.canvas import draw_text
 from render.geometry import DOWN, LEFT, RIGHT, UP, ArmPlan, ArmWalker, Box, Laid, LineLayout, bounds_of
 from render.theme import ACCENT, FELT_DARK, RGB
@@ -27,24 +27,20 @@ class LineData:
     center: tuple[int, int] | None
     center_seat: int | None
     spinner: bool
-    arms: Mapping[str, Sequence[tuple[int, int, int | None]]]
+    arms: Mapping[str, Sequence[tuple[int, int, int]]]
     open_arms: tuple[str, ...]
 
     @classmethod
-    def of(cls, line: Mapping[str, Any] | None) -> LineData:
-        """Read the engine's ``LineOfPlay.to_view()`` (missing parts count as empty)."""
-        line = line or {}
-        center = line.get("center")
+    def of(cls, line: LineOfPlayView) -> LineData:
+        """Read the engine's ``LineOfPlay.to_view()``."""
+        center = line["center"]
         pair = None
         if center:
-            high, _, low = str(center).partition("-")
+            high, _, low = center.partition("-")
             pair = (int(high), int(low))
-        arms: dict[str, list[tuple[int, int, int | None]]] = {}
-        for arm, placed in dict(line.get("arms") or {}).items():
-            arms[str(arm)] = [(int(p[0]), int(p[1]), int(p[2]) if len(p) > 2 and p[2] is not None else None)
-                              for p in placed]
-        opened = tuple(str(end[0]) for end in line.get("open_ends") or [])
-        return cls(pair, line.get("center_seat"), bool(line.get("spinner")), arms, opened)
+        arms = {arm: [placed(p) for p in tiles] for arm, tiles in line["arms"].items()}
+        opened = tuple(arm_and_value(end)[0] for end in line["open_ends"])
+        return cls(pair, line["center_seat"], line["spinner"], arms, opened)
 
     def count(self) -> int:
         """Tiles in the line."""

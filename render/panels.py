@@ -6,12 +6,12 @@ any kind of game composes the same pieces around its own middle part.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.views import CommonView
 from render.canvas import draw_text, fit, pill, seat_names, text_width, turn_marker, with_names, wrap
 from render.theme import (
     ACCENT,
@@ -110,11 +110,11 @@ def draw_plate(draw: ImageDraw.ImageDraw, item: Plate, x: float, y: float, w: fl
     draw_text(draw, (left, y + 39), fit(item.facts, 14, x + w - left - tag_room - 14), 14, facts_ink, "lm")
 
 
-def footer(width: int, view: Mapping[str, Any], names: Sequence[str], last_move: bool = True) -> Image.Image:
-    """The last move in words (unless ``last_move`` is off) and the prompt (what the table waits for)."""
-    log = [str(t) for t in view.get("log") or []]
-    last = with_names(log[-1], names) if log and last_move else ""
-    prompt = with_names(str(view.get("prompt") or ""), names)
+def footer(width: int, view: CommonView, names: Sequence[str]) -> Image.Image:
+    """The last move in words and the prompt (what the table waits for)."""
+    log = view["log"]
+    last = with_names(log[-1], names) if log else ""
+    prompt = with_names(view["prompt"], names)
     room = width - 2 * MARGIN - 28
     last_lines = wrap(last, 15, room, 2) if last else []
     prompt_lines = wrap(prompt, 17, room, 2) if prompt else []
@@ -125,44 +125,67 @@ def footer(width: int, view: Mapping[str, Any], names: Sequence[str], last_move:
     for line in last_lines:
         draw_text(draw, (MARGIN + 14, y), line, 15, MUTED)
         y += 20
-    over = bool(view.get("over"))
+    over = view["over"]
     for line in prompt_lines:
         draw_text(draw, (MARGIN + 14, y + 1), line, 17, GOOD if over else TEXT, bold=True)
         y += 24
     return image
 
 
-def side_of(view: Mapping[str, Any], seat: int) -> int:
-    """The scoring side (team) ``seat`` belongs to (its own seat when the view lists no sides)."""
-    for index, side in enumerate(view.get("sides") or []):
+def side_of(view: CommonView, seat: int) -> int:
+    """The scoring side (team) ``seat`` belongs to (its own seat when no side lists it)."""
+    for index, side in enumerate(view["sides"]):
         if seat in side:
-            return int(index)
+            return index
     return seat
 
 
-def has_teams(view: Mapping[str, Any]) -> bool:
+def has_teams(view: CommonView) -> bool:
     """True when some side holds more than one seat (partnership games)."""
-    return any(len(side) > 1 for side in view.get("sides") or [])
+    return any(len(side) > 1 for side in view["sides"])
 
 
-def side_score(view: Mapping[str, Any], seat: int) -> int | None:
+def side_score(view: CommonView, seat: int) -> int | None:
     """The score of ``seat``'s side, if the view has one."""
-    scores = view.get("scores") or []
+    scores = view["scores"]
     side = side_of(view, seat)
-    return int(scores[side]) if 0 <= side < len(scores) else None
+    return scores[side] if 0 <= side < len(scores) else None
 
 
-def base_plate(view: Mapping[str, Any], names: Sequence[str], seat: int) -> Plate:
+def base_plate(view: CommonView, names: Sequence[str], seat: int) -> Plate:
     """The name plate every game starts from: name, tiles in hand, score, turn, team colour, winner tag."""
-    counts = view.get("hand_counts") or []
+    counts = view["hand_counts"]
     facts = []
     if seat < len(counts):
         facts.append(f"{counts[seat]} tile" + ("" if counts[seat] == 1 else "s"))
     score = side_score(view, seat)
     if score is not None:
         facts.append(f"{score} pts" + (" (team)" if has_teams(view) else ""))
-    tags = ["WINNER"] if seat in (view.get("winners") or []) else []
+    tags = ["WINNER"] if seat in view["winners"] else []
     colour = team_colour(side_of(view, seat)) if has_teams(view) else None
-    turn = seat in (view.get("to_act") or []) and not view.get("over")
-    return Plate(seat_names(names, int(view.get("seats") or len(counts)))[seat], "  ·  ".join(facts), tags, turn,
-                 colour)
+    turn = seat in view["to_act"] and not view["over"]
+    return Plate(seat_names(names, view["seats"])[seat], "  ·  ".join(facts), tags, turn, colour)
+
+
+def title_line(view: CommonView, hand: str = "Round") -> str:
+    """The game's title and the round (or ``hand``) number."""
+    number = view["round"]
+    return f"{view['title']}  ·  {hand} {number}" if number else view["title"]
+
+
+def events(width: int, log: Sequence[str], names: Sequence[str], title: str) -> Image.Image:
+    """The recent events, oldest first, newest brightest."""
+    room = width - 2 * MARGIN - 30
+    lines: list[tuple[str, bool]] = []
+    for index, text in enumerate(log):
+        for line in wrap(with_names(text, names), 15, room, 2):
+            lines.append((line, index == len(log) - 1))
+    height = 40 + 21 * max(1, len(lines))
+    image, draw = new_strip(width, height)
+    pill(draw, (MARGIN, 0, width - MARGIN, height - 1), PANEL, radius=10)
+    draw_text(draw, (MARGIN + 14, 10), title, 14, MUTED)
+    if not lines:
+        draw_text(draw, (MARGIN + 14, 34), "Nothing has happened yet.", 15, MUTED)
+    for index, (line, newest) in enumerate(lines):
+        draw_text(draw, (MARGIN + 14, 32 + 21 * index), line, 15, TEXT if newest else MUTED)
+    return image

@@ -2,63 +2,63 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from PIL import Image
 
+from engine.views import FAMILIES, CommonView, GameView, LastRound, LineView, PokerView
 from render.canvas import seat_names
-from render.generic import events
 from render.grid import Row, grid
-from render.panels import has_teams, header, side_of, stack
+from render.panels import events, has_teams, header, side_of, stack
 from render.poker import chips
 from render.theme import team_colour
 
 WIDTH = 720
 
 
-def scores_image(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
+def scores_image(view: GameView, names: Sequence[str]) -> Image.Image:
     """Per-seat round results (line games) or per-side results (trick games), totals and the winners."""
-    seats = int(view.get("seats") or len(view.get("hand_counts") or []) or 1)
-    everyone = seat_names(names, seats)
-    title = str(view.get("title") or view.get("game") or "Dominoes")
-    over = bool(view.get("over"))
-    kind = view.get("kind")
+    everyone = seat_names(names, view["seats"])
+    over = view["over"]
     what = "Final scores" if over else _when(view)
-    if kind == "poker":
+    if view["family"] == "poker":
         headings, rows = _poker_rows(view, everyone)
-    elif kind == "line" and isinstance(view.get("last_round"), Mapping):
-        headings, rows = _line_rows(view, everyone)
-    else:
+    elif view["family"] == "line" and view["last_round"] is not None:
+        headings, rows = _line_rows(view, view["last_round"], everyone)
+    elif view["family"] in FAMILIES:
         headings, rows = _side_rows(view, everyone)
-    target = view.get("target")
-    strips = [header(WIDTH, f"{title}  ·  {what}", f"Target {target}" if target is not None else ""),
+    else:
+        raise ValueError(f"no score table for the family {view['family']!r}")
+    target = view["target"] if view["family"] == "line" or view["family"] == "trick" else None
+    strips = [header(WIDTH, f"{view['title']}  ·  {what}", f"Target {target}" if target is not None else ""),
               grid(WIDTH, headings, rows)]
-    log = [str(t) for t in view.get("log") or []]
+    log = view["log"]
     if log:
         strips.append(events(WIDTH, log[-5:], everyone, "How it ended" if over else "This round"))
     return stack(strips, WIDTH)
 
 
-def _when(view: Mapping[str, Any]) -> str:
+def _when(view: GameView) -> str:
     """Which round the scores follow: the round or hand just finished when the view says, else the current one."""
-    for key, word in (("last_round", "round"), ("last_hand", "hand")):
-        done = view.get(key)
-        if isinstance(done, Mapping):
-            return f"Scores after {word} {done['round']}" if done.get("round") else f"Scores after the last {word}"
-    number = view.get("round")
+    if view["family"] == "line" and view["last_round"] is not None:
+        number = view["last_round"]["round"]
+        return f"Scores after round {number}" if number else "Scores after the last round"
+    if view["family"] == "trick" or view["family"] == "poker":
+        done = view.get("last_hand")
+        if done is not None:
+            hand = done.get("round")
+            return f"Scores after hand {hand}" if hand else "Scores after the last hand"
+    number = view["round"]
     return f"Scores in round {number}" if number else "Scores"
 
 
-def _winner(view: Mapping[str, Any], seats: Sequence[int]) -> bool:
-    winners = set(view.get("winners") or [])
+def _winner(view: CommonView, seats: Sequence[int]) -> bool:
+    winners = set(view["winners"])
     return bool(winners) and any(s in winners for s in seats)
 
 
-def _line_rows(view: Mapping[str, Any], names: Sequence[str]) -> tuple[list[str], list[Row]]:
-    last = view["last_round"]
-    pips, points = list(last.get("pips") or []), list(last.get("points") or [])
-    scores = list(view.get("scores") or [])
+def _line_rows(view: LineView, last: LastRound, names: Sequence[str]) -> tuple[list[str], list[Row]]:
+    pips, points, scores = last["pips"], last["points"], view["scores"]
     teams = has_teams(view)
     rows = []
     for seat, name in enumerate(names):
@@ -69,44 +69,46 @@ def _line_rows(view: Mapping[str, Any], names: Sequence[str]) -> tuple[list[str]
     return ["Player", "Pips left", "Round", "Total"], rows
 
 
-def _side_rows(view: Mapping[str, Any], names: Sequence[str]) -> tuple[list[str], list[Row]]:
+def _side_rows(view: GameView, names: Sequence[str]) -> tuple[list[str], list[Row]]:
     """One row per side: this hand's tricks and points (from ``last_hand`` once the hand is over), and totals."""
-    sides = [list(s) for s in view.get("sides") or [[s] for s in range(len(names))]]
     columns = _hand_columns(view)
     headings = ["Team" if has_teams(view) else "Player", *columns, "Total"]
-    scores = list(view.get("scores") or [])
     rows = []
-    for index, side in enumerate(sides):
+    for index, side in enumerate(view["sides"]):
         label = " & ".join(names[s] for s in side if 0 <= s < len(names))
-        cells = [label, *(_at(values, index) for values in columns.values()), _at(scores, index)]
+        cells = [label, *(_at(values, index) for values in columns.values()), _at(view["scores"], index)]
         rows.append(Row(cells, _winner(view, side), team_colour(index) if len(side) > 1 else None))
     return headings, rows
 
 
-def _hand_columns(view: Mapping[str, Any]) -> dict[str, list[Any]]:
-    """Per-side figures of the hand just finished (``last_hand``) or, while it is played, of this hand."""
+def _hand_columns(view: GameView) -> dict[str, list[int]]:
+    """Per-side figures of a trick game's hand just finished (``last_hand``) or, while it is played, this hand's."""
+    if view["family"] != "trick":
+        return {}
     last = view.get("last_hand")
-    if isinstance(last, Mapping):
-        found = {title: list(last[key]) for key, title in (("points_taken", "Points"), ("taken", "Counters"),
-                                                           ("penalties", "Penalty")) if isinstance(last.get(key), list)}
-        if found:
-            return found
+    found = {}
+    if last is not None and "points_taken" in last:
+        found["Points"] = last["points_taken"]
+    if last is not None and "taken" in last:
+        found["Counters"], found["Penalty"] = last["taken"], last["penalties"]
+    if found:
+        return found
     columns = {}
-    if view.get("tricks_won"):
-        columns["Tricks"] = list(view["tricks_won"])
-    if view.get("points_taken"):
-        columns["Points"] = list(view["points_taken"])
+    if view["tricks_won"]:
+        columns["Tricks"] = view["tricks_won"]
+    if view["points_taken"]:
+        columns["Points"] = view["points_taken"]
     return columns
 
 
-def _poker_rows(view: Mapping[str, Any], names: Sequence[str]) -> tuple[list[str], list[Row]]:
+def _poker_rows(view: PokerView, names: Sequence[str]) -> tuple[list[str], list[Row]]:
     stacks = chips(view)
     rows = [Row([name, _at(stacks, seat)], _winner(view, [seat])) for seat, name in enumerate(names)]
     return ["Player", "Chips"], rows
 
 
-def _at(values: Sequence[Any], index: int) -> str:
-    return str(values[index]) if 0 <= index < len(values) and values[index] is not None else "-"
+def _at(values: Sequence[int], index: int) -> str:
+    return str(values[index]) if 0 <= index < len(values) else "-"
 
 
 def _signed(text: str) -> str:

@@ -1,6 +1,9 @@
 """Storage: the schema and its migrations, the connection, and one repository per kind of record."""
 
-from bot.storage.db import Database, SchemaTooNew, Store, Transaction
+from __future__ import annotations
+
+from bot.settings import Settings, StartError, error_line
+from bot.storage.db import Batch, Database, SchemaTooNew, StorageUnavailable, Store, Transaction, VersionConflict
 from bot.storage.repos import (
     ActionRepo,
     ActionRow,
@@ -29,7 +32,7 @@ class Storage:
         self.meta = MetaRepo(db)
 
     @classmethod
-    async def open(cls, path: object) -> "Storage":
+    async def open(cls, path: object) -> Storage:
         """Open the database at ``path`` (a SQLite file, or a ``postgresql://`` URL) with the schema up to date."""
         target = str(path)
         if target.startswith(POSTGRES_SCHEMES):
@@ -38,12 +41,24 @@ class Storage:
             return cls(await PgDatabase.open(target))
         return cls(await Database.open(target))
 
+    @classmethod
+    async def open_or_explain(cls, settings: Settings) -> Storage:
+        """:meth:`open` the settings' database; any failure (server unreachable, unreadable path, a file that is not
+        a database, a refused password) becomes a one-line :class:`StartError` that names the database safely."""
+        try:
+            return await cls.open(settings.database_path)
+        except Exception as error:  # every driver has its own errors; all mean the same to the operator
+            raise StartError(
+                f"cannot open the database {settings.database_label}: {error_line(error, settings)}"
+            ) from None
+
     async def close(self) -> None:
         """Close the database."""
         await self.db.close()
 
 
 __all__ = [
-    "POSTGRES_SCHEMES", "SCHEMA_VERSION", "ActionRepo", "ActionRow", "Database", "GuildSettingsRepo", "MetaRepo",
-    "ResultRepo", "ResultRow", "SchemaTooNew", "Standing", "Storage", "Store", "TableRepo", "TableRow", "Transaction",
+    "POSTGRES_SCHEMES", "SCHEMA_VERSION", "ActionRepo", "ActionRow", "Batch", "Database", "GuildSettingsRepo",
+    "MetaRepo", "ResultRepo", "ResultRow", "SchemaTooNew", "Standing", "Storage", "StorageUnavailable", "Store",
+    "TableRepo", "TableRow", "Transaction", "VersionConflict",
 ]

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
@@ -23,7 +25,36 @@ class Transaction(Protocol):
 
     async def insert(self, sql: str, params: Iterable[Any] = ()) -> int: ...
 
+    async def update(self, sql: str, params: Iterable[Any] = ()) -> int: ...
+
     async def executemany(self, sql: str, rows: Iterable[Iterable[Any]]) -> None: ...
+
+
+#: One statement of a grouped write: SQL with ``?`` placeholders, its parameters, and whether it must change a row
+#: (a conditional UPDATE: when it changes none, that write is undone and raises :class:`VersionConflict`).
+Statement = tuple[str, tuple[Any, ...], bool]
+
+
+class Batch:
+    """A :class:`Transaction` that records statements instead of running them, for :meth:`Store.write`: the
+    repositories write into it exactly as into a transaction."""
+
+    def __init__(self) -> None:
+        self.statements: list[Statement] = []
+
+    async def execute(self, sql: str, params: Iterable[Any] = ()) -> int:
+        self.statements.append((sql, tuple(params), False))
+        return 0
+
+    async def update(self, sql: str, params: Iterable[Any] = ()) -> int:
+        self.statements.append((sql, tuple(params), True))
+        return 1  # checked when the write runs
+
+    async def insert(self, sql: str, params: Iterable[Any] = ()) -> int:
+        raise TypeError("a grouped write cannot return a new row's id; use a transaction")
+
+    async def executemany(self, sql: str, rows: Iterable[Iterable[Any]]) -> None:
+        self.statements.extend((sql, tuple(row), False) for row in rows)
 
 
 class Store(Protocol):
@@ -33,6 +64,8 @@ class Store(Protocol):
 
     def transaction(self) -> AbstractAsyncContextManager[Transaction]: ...
 
+    async def write(self, statements: Sequence[Statement]) -> None: ...
+
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> Sequence[Any]: ...
 
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Any: ...
@@ -40,6 +73,19 @@ class Store(Protocol):
     async def schema_version(self) -> int: ...
 
     async def close(self) -> None: ...
+
+
+class StorageUnavailable(RuntimeError):
+    """The database could not be reached for this operation (a restart, a dropped connection); nothing was written.
+    The message is for the member whose click it was."""
+
+    def __init__(self, message: str = "The database is not reachable right now; nothing was changed. Try again in "
+                                      "a moment.") -> None:
+        super().__init__(message)
+
+
+class VersionConflict(RuntimeError):
+    """A table's row was changed by someone else since it was read (another process won the race)."""
 
 
 class SchemaTooNew(RuntimeError):
@@ -62,6 +108,11 @@ class Tx:
         """Run one INSERT and return the ``id`` of the row it made."""
         return await self.execute(sql, params)
 
+    async def update(self, sql: str, params: Iterable[Any] = ()) -> int:
+        """Run one UPDATE or DELETE and return how many rows it changed."""
+        async with self.conn.execute(sql, tuple(params)) as cursor:
+            return int(cursor.rowcount)
+
     async def executemany(self, sql: str, rows: Iterable[Iterable[Any]]) -> None:
         """Run one statement for each row of parameters."""
         async with self.conn.executemany(sql, [tuple(r) for r in rows]):
@@ -69,16 +120,28 @@ class Tx:
 
 
 class Database:
-    """One aiosqlite connection shared by the process.
+    """One aiosqlite connection shared by the process, and one writer connection for the moves.
 
-    Every statement goes through :meth:`transaction` or the read helpers, which take one lock, so statements of
-    two tables never interleave inside one transaction and a transaction commits all of its writes or none.
+    Every statement goes through :meth:`transaction`, :meth:`write` or the read helpers. A transaction takes one
+    lock, so statements of two tables never interleave inside it, and commits all of its writes or none.
+
+    Moves are written through :meth:`write`, with group commit: the writes that arrive while one commit is under
+    way are committed together in the next one, each inside its own savepoint (so one write that fails, such as a
+    lost version race, undoes only itself), in a single trip to the writer thread. With hundreds of busy tables,
+    a move then waits for about one commit of everybody's moves instead of a queue of one commit each.
     """
+
+    #: The most writes committed together.
+    GROUP = 512
 
     def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
         self.conn = conn
         self.path = path
         self._lock = asyncio.Lock()
+        self._writer = ThreadPoolExecutor(1, thread_name_prefix="sqlite-writer")
+        self._write_conn: sqlite3.Connection | None = None
+        self._queued: list[tuple[Sequence[Statement], asyncio.Future[None]]] = []
+        self._flusher: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, path: str | Path, *, migrate_to: int = SCHEMA_VERSION) -> Database:
@@ -115,6 +178,62 @@ class Database:
                 raise
             await self.conn.commit()
 
+    async def write(self, statements: Sequence[Statement]) -> None:
+        """Run ``statements`` as one write, committed with whatever other writes are queued (group commit);
+        returns once it is committed. :class:`VersionConflict` if a conditional UPDATE changed no row (the write
+        is undone, the others in its group are not)."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queued.append((statements, done))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush(), name="sqlite-group-commit")
+        await done
+
+    async def _flush(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self._queued:
+            group, self._queued = self._queued[:self.GROUP], self._queued[self.GROUP:]
+            try:
+                async with self._lock:  # no transaction of the shared connection in between
+                    outcomes = await loop.run_in_executor(self._writer, self._commit, [s for s, _ in group])
+            except Exception as error:  # the commit itself failed: none of the group was written
+                outcomes = [error] * len(group)
+            for (_, done), outcome in zip(group, outcomes, strict=True):
+                if done.done():
+                    continue
+                if outcome is None:
+                    done.set_result(None)
+                else:
+                    done.set_exception(outcome)
+
+    def _commit(self, group: list[Sequence[Statement]]) -> list[Exception | None]:
+        """In the writer thread: one transaction, a savepoint per write."""
+        if self._write_conn is None:
+            self._write_conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            for pragma in ("synchronous=NORMAL", "foreign_keys=ON", "busy_timeout=5000"):
+                self._write_conn.execute(f"PRAGMA {pragma}")
+        conn = self._write_conn
+        outcomes: list[Exception | None] = []
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for statements in group:
+                conn.execute("SAVEPOINT one_write")
+                try:
+                    for sql, params, must_change in statements:
+                        if conn.execute(sql, params).rowcount == 0 and must_change:
+                            raise VersionConflict(f"{sql.split(' WHERE ')[0][:40]}... changed no row")
+                except Exception as error:
+                    conn.execute("ROLLBACK TO one_write")
+                    outcomes.append(error)
+                else:
+                    outcomes.append(None)
+                conn.execute("RELEASE one_write")
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        return outcomes
+
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
         """Every row of a query."""
         async with self._lock, self.conn.execute(sql, tuple(params)) as cursor:
@@ -127,7 +246,13 @@ class Database:
             return row
 
     async def close(self) -> None:
-        """Close the connection (checkpointing the WAL)."""
+        """Finish the queued writes, then close the connections (checkpointing the WAL)."""
+        if self._flusher is not None:
+            await asyncio.gather(self._flusher, return_exceptions=True)
+        if self._write_conn is not None:
+            await asyncio.get_running_loop().run_in_executor(self._writer, self._write_conn.close)
+            self._write_conn = None
+        self._writer.shutdown(wait=True)
         async with self._lock:
             await self.conn.close()
 

@@ -3,23 +3,26 @@
 ``DATABASE_URL=postgresql://...`` selects it, so several bot processes (shards) can share one database and its
 leaderboards (ARCHITECTURE.md, "Scale"). The repositories' SQL is written once, with ``?`` placeholders, and runs
 on both: this module numbers the placeholders (``$1``, ``$2`` ...) for PostgreSQL. The schema has its own migration
-list for PostgreSQL (``schema.PG_MIGRATIONS``, one per SQLite migration), and its version is kept in the
-``schema_version`` table instead of ``PRAGMA user_version``.
+list for PostgreSQL (``schema.PG_MIGRATIONS``, one per SQLite migration, written in PostgreSQL's own types), and its
+version is kept in the ``schema_version`` table instead of ``PRAGMA user_version``.
+
+Several processes share one database: connections come from an asyncpg pool, so a database restart costs only the
+statements in flight (they raise :class:`StorageUnavailable`, "try again"; the pool connects anew for the next
+ones), and migrations run under an advisory lock, so two processes starting together never migrate twice.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from bot.storage.db import migrate, ready
+from bot.settings import safe_url
+from bot.storage.db import Statement, StorageUnavailable, VersionConflict, migrate, ready
 from bot.storage.schema import PG_MIGRATIONS, SCHEMA_VERSION
 
 log = logging.getLogger(__name__)
@@ -38,15 +41,13 @@ def numbered(sql: str) -> str:
     return _PLACEHOLDER.sub(number, sql)
 
 
-def safe_url(url: str) -> str:
-    """The URL with any password replaced by ``***``, for logs and messages."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.hostname or ""
-    if parts.port:
-        host += f":{parts.port}"
-    return urlunsplit((parts.scheme, f"{parts.username}:***@{host}", parts.path, parts.query, parts.fragment))
+#: The advisory lock key that serialises migrations across processes (any constant; "DHMIGRAT" in ASCII).
+MIGRATION_LOCK = 0x44484D4947524154
+#: Connections per process: a few transactions of different tables at once, and one for the migration lock.
+POOL_SIZE = 4
+#: What a lost or refused connection raises in asyncpg (the server restarted, the network dropped, too many clients).
+_CONNECTION_LOST = (asyncpg.PostgresConnectionError, asyncpg.InterfaceError, asyncpg.CannotConnectNowError,
+                    asyncpg.TooManyConnectionsError, ConnectionError, OSError, TimeoutError)
 
 
 class PgTx:
@@ -60,6 +61,11 @@ class PgTx:
         await self.conn.execute(numbered(sql), *tuple(params))
         return 0
 
+    async def update(self, sql: str, params: Iterable[Any] = ()) -> int:
+        """Run one UPDATE or DELETE and return how many rows it changed."""
+        status = await self.conn.execute(numbered(sql), *tuple(params))
+        return int(status.rsplit(" ", 1)[-1]) if status[-1:].isdigit() else 0
+
     async def insert(self, sql: str, params: Iterable[Any] = ()) -> int:
         """Run one INSERT and return the ``id`` of the row it made."""
         value = await self.conn.fetchval(numbered(sql) + " RETURNING id", *tuple(params))
@@ -70,51 +76,81 @@ class PgTx:
         await self.conn.executemany(numbered(sql), [tuple(r) for r in rows])
 
 
-class PgDatabase:
-    """One asyncpg connection shared by the process, one transaction at a time (as the SQLite database)."""
+@asynccontextmanager
+async def _reachable(path: str) -> AsyncIterator[None]:
+    """Turn a lost connection into :class:`StorageUnavailable` (the pool discards the broken connection)."""
+    try:
+        yield
+    except _CONNECTION_LOST as error:
+        log.warning("database %s: connection lost (%s); the operation is refused, try again", path, error)
+        raise StorageUnavailable() from error
 
-    def __init__(self, conn: asyncpg.Connection, url: str) -> None:
-        self.conn = conn
+
+class PgDatabase:
+    """A pool of asyncpg connections: one per transaction or query while it runs."""
+
+    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+        self.pool = pool
         self.path = safe_url(url)  # how the database is named in logs: never with its password
-        self._lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, url: str, *, migrate_to: int = SCHEMA_VERSION) -> PgDatabase:
-        """Connect and bring the schema up to ``migrate_to``."""
-        return await ready(cls(await asyncpg.connect(url), url), migrate_to)
+    async def open(cls, url: str, *, migrate_to: int = SCHEMA_VERSION, pool_size: int = POOL_SIZE) -> PgDatabase:
+        """Connect a pool and bring the schema up to ``migrate_to``."""
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=max(2, pool_size))
+        return await ready(cls(pool, url), migrate_to)
 
     async def _setup(self) -> None:
-        """Nothing to set on a new connection."""
+        """Nothing to set on new connections."""
 
     async def schema_version(self) -> int:
         """How many migrations this database has."""
-        async with self._lock:
-            await self.conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-            value = await self.conn.fetchval("SELECT MAX(version) FROM schema_version")
+        async with _reachable(self.path), self.pool.acquire() as conn:
+            await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            value = await conn.fetchval("SELECT MAX(version) FROM schema_version")
         return int(value or 0)
 
     async def migrate(self, target: int = SCHEMA_VERSION) -> int:
-        """Apply the migrations this database lacks, each in its own transaction; returns the new version."""
-        return await migrate(self, PG_MIGRATIONS, target, "INSERT INTO schema_version (version) VALUES ({number})")
+        """Apply the migrations this database lacks, each in its own transaction, holding the advisory lock so
+        that processes starting together migrate one after another; returns the new version."""
+        async with self.pool.acquire() as conn:
+            await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
+            try:
+                return await migrate(self, PG_MIGRATIONS, target,
+                                     "INSERT INTO schema_version (version) VALUES ({number})")
+            finally:
+                await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[PgTx]:
         """A write transaction: committed when the block ends, rolled back if it raises."""
-        async with self._lock, self.conn.transaction():
-            yield PgTx(self.conn)
+        async with _reachable(self.path), self.pool.acquire() as conn, conn.transaction():
+            yield PgTx(conn)
+
+    async def write(self, statements: Sequence[Statement]) -> None:
+        """Run ``statements`` in one transaction on a pooled connection (writes of several tables run side by
+        side); :class:`VersionConflict` if a conditional UPDATE changed no row, and nothing is written."""
+        async with self.transaction() as tx:
+            for sql, params, must_change in statements:
+                changed = await tx.update(sql, params)
+                if must_change and not changed:
+                    raise VersionConflict(f"{sql.split(' WHERE ')[0][:40]}... changed no row")
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[asyncpg.Record]:
-        """Every row of a query."""
-        async with self._lock:
-            return list(await self.conn.fetch(numbered(sql), *tuple(params)))
+        """Every row of a query (tried once more on a new connection if the first one was lost)."""
+        for attempt in (1, 2):
+            try:
+                async with _reachable(self.path), self.pool.acquire() as conn:
+                    return list(await conn.fetch(numbered(sql), *tuple(params)))
+            except StorageUnavailable:
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")  # pragma: no cover
 
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> asyncpg.Record | None:
         """The first row of a query, or None."""
-        async with self._lock:
-            row: asyncpg.Record | None = await self.conn.fetchrow(numbered(sql), *tuple(params))
-            return row
+        rows = await self.fetchall(sql, params)
+        return rows[0] if rows else None
 
     async def close(self) -> None:
-        """Close the connection."""
-        async with self._lock:
-            await self.conn.close()
+        """Close every connection of the pool."""
+        await self.pool.close()

@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.storage.db import Store, Transaction
+from bot.storage.db import Store, Transaction, VersionConflict
 
 
 @dataclass
@@ -58,15 +58,21 @@ class TableRepo:
             )
         return row
 
-    async def save(self, tx: Transaction, row: TableRow) -> None:
-        """Write every changeable column of ``row`` inside the transaction ``tx``."""
+    async def save(self, tx: Transaction, row: TableRow, *, read_version: int | None = None) -> None:
+        """Write every changeable column of ``row`` inside the transaction ``tx``.
+
+        With ``read_version``, only if the stored row is still at that version (the version its writer read):
+        otherwise another process changed it first, and :class:`VersionConflict` is raised (the transaction rolls
+        back)."""
         row.updated_at = time.time()
-        await tx.execute(
-            "UPDATE tables SET message_id=?, options=?, seats=?, state=?, version=?, status=?, note=?, autopilot=?, "
-            "updated_at=? WHERE id=?",
-            (row.message_id, json.dumps(row.options), json.dumps(row.seats), row.state, row.version, row.status,
-             row.note, json.dumps(row.autopilot), row.updated_at, row.id),
-        )
+        values = (row.message_id, json.dumps(row.options), json.dumps(row.seats), row.state, row.version, row.status,
+                  row.note, json.dumps(row.autopilot), row.updated_at, row.id)
+        sql = ("UPDATE tables SET message_id=?, options=?, seats=?, state=?, version=?, status=?, note=?, autopilot=?, "
+               "updated_at=? WHERE id=?")
+        if read_version is None:
+            await tx.execute(sql, values)
+        elif not await tx.update(sql + " AND version=?", (*values, read_version)):
+            raise VersionConflict(f"table {row.id} is no longer at version {read_version}")
 
     async def get(self, table_id: int) -> TableRow | None:
         """The table with this id, or None."""

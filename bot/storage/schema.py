@@ -5,8 +5,6 @@ Append a migration to change the schema; never edit one that has shipped.
 
 from __future__ import annotations
 
-import re
-
 MIGRATIONS: tuple[str, ...] = (
     # 1: tables (lobbies and games), their action log, and match results.
     """
@@ -76,16 +74,76 @@ MIGRATIONS: tuple[str, ...] = (
 )
 
 
-def postgres_script(script: str) -> str:
-    """A SQLite migration in PostgreSQL's types: ids from a sequence (BIGSERIAL), Discord ids and seeds 64-bit
-    (BIGINT), times in DOUBLE PRECISION. The statements themselves are written so that both databases read them."""
-    script = script.replace("INTEGER PRIMARY KEY AUTOINCREMENT", "BIGSERIAL PRIMARY KEY")
-    script = re.sub(r"\b((?:\w+_)?id|seed)(\s+)INTEGER\b", r"\1\2BIGINT", script)
-    return re.sub(r"\bREAL\b", "DOUBLE PRECISION", script)
-
-
-#: The migrations for PostgreSQL (``DATABASE_URL=postgresql://...``): the same tables and columns
-#: (tests/service/test_postgres.py compares them).
-PG_MIGRATIONS: tuple[str, ...] = tuple(postgres_script(script) for script in MIGRATIONS)
+#: The same migrations for PostgreSQL (``DATABASE_URL=postgresql://...``), written in its own types: ids from a
+#: sequence (BIGSERIAL), Discord ids and seeds 64-bit (BIGINT), times in DOUBLE PRECISION; exactly what earlier versions
+#: made by translating the SQLite scripts, so a database they migrated stays valid. The tables
+#: and columns are the SQLite ones (tests/service/test_postgres.py compares them); append to both lists together.
+PG_MIGRATIONS: tuple[str, ...] = (
+    # 1
+    """
+    CREATE TABLE tables (
+        id          BIGSERIAL PRIMARY KEY,
+        guild_id    BIGINT  NOT NULL,
+        channel_id  BIGINT  NOT NULL,
+        message_id  BIGINT,
+        game        TEXT    NOT NULL,
+        options     TEXT    NOT NULL DEFAULT '{}',
+        host_id     BIGINT  NOT NULL,
+        seats       TEXT    NOT NULL DEFAULT '[]',
+        seed        BIGINT  NOT NULL,
+        state       TEXT,
+        version     INTEGER NOT NULL DEFAULT 0,
+        status      TEXT    NOT NULL CHECK (status IN ('lobby', 'playing', 'finished', 'abandoned')),
+        note        TEXT    NOT NULL DEFAULT '',
+        created_at  DOUBLE PRECISION NOT NULL,
+        updated_at  DOUBLE PRECISION NOT NULL
+    );
+    CREATE INDEX tables_status ON tables (status);
+    CREATE TABLE actions (
+        table_id    BIGINT  NOT NULL REFERENCES tables (id),
+        version     INTEGER NOT NULL,
+        seat        INTEGER NOT NULL,
+        action      TEXT    NOT NULL,
+        actor       TEXT    NOT NULL,
+        user_id     BIGINT,
+        at          DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (table_id, version)
+    );
+    CREATE TABLE results (
+        table_id    BIGINT  NOT NULL REFERENCES tables (id),
+        seat        INTEGER NOT NULL,
+        guild_id    BIGINT  NOT NULL,
+        game        TEXT    NOT NULL,
+        user_id     BIGINT,
+        name        TEXT    NOT NULL,
+        computer    INTEGER NOT NULL,
+        side        INTEGER NOT NULL,
+        score       INTEGER NOT NULL,
+        won         INTEGER NOT NULL,
+        finished_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (table_id, seat)
+    );
+    CREATE INDEX results_guild_game ON results (guild_id, game);
+    """,
+    # 2
+    """
+    CREATE TABLE guild_settings (
+        guild_id    BIGINT  NOT NULL,
+        key         TEXT    NOT NULL,
+        value       TEXT    NOT NULL,
+        PRIMARY KEY (guild_id, key)
+    );
+    ALTER TABLE tables ADD COLUMN autopilot TEXT NOT NULL DEFAULT '[]';
+    CREATE TABLE meta (
+        key         TEXT PRIMARY KEY,
+        value       TEXT NOT NULL
+    );
+    CREATE INDEX results_guild_user ON results (guild_id, user_id);
+    """,
+    # 3
+    """
+    ALTER TABLE results ADD COLUMN steps INTEGER;
+    """,
+)
 
 SCHEMA_VERSION = len(MIGRATIONS)

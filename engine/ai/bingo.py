@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from engine.actions import Action, Call, Pass
 from engine.game import Game
 from engine.tiles import Tile
+from engine.views import bingo_view
 
 COUNT_TO = 13
 PASSES_TO_LOSE = 13
@@ -70,7 +71,7 @@ class LookAhead(AlwaysRemove):
         legal = game.legal_actions(seat)
         if Pass() not in legal:
             return super().choose(game, seat)
-        view = game.view(seat)
+        view = bingo_view(game.view(seat))
         row = [Tile.parse(t) for t in view["row"]]
         at, count, touches = int(view["position"]), int(view["count"]), int(view["touches_without_removal"])
         following = (count + 1) % COUNT_TO

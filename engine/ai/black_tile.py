@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
 
 from engine.actions import Action, Choose, Pass, Play
 from engine.ai import HeuristicPlayer
@@ -22,6 +21,7 @@ from engine.game import Game
 from engine.games.black_tile import black_tile_suits, counter_points, counters
 from engine.tiles import Tile, double_set
 from engine.tricks import NumberSuits, trick_winner
+from engine.views import TrickView, seat_and_hand, seat_and_tile, trick_view
 
 RULE: NumberSuits = black_tile_suits()
 MOON_START = 7  # counters a player must hold alone before trying (or fearing) a moon
@@ -40,14 +40,15 @@ class Seen:
     played: list[Tile] = field(default_factory=list)
 
     @staticmethod
-    def read(view: dict[str, Any]) -> Seen:
+    def read(view: TrickView) -> Seen:
         """The seat's knowledge from its view."""
-        seen = Seen(seat=int(view["seat"]), seats=int(view["seats"]), hand=[Tile.parse(x) for x in view["hand"]],
+        seat, hand = seat_and_hand(view)
+        seen = Seen(seat=seat, seats=int(view["seats"]), hand=[Tile.parse(x) for x in hand],
                     taken=[int(x) for x in view["points_taken"]])
         trick = view.get("trick")
         if trick:
             seen.led = trick["led_suit"]
-            seen.plays = [(int(s), Tile.parse(x)) for s, x in trick["plays"]]
+            seen.plays = [(s, Tile.parse(x)) for s, x in map(seat_and_tile, trick["plays"])]
         seen.played = [Tile.parse(x) for x in view.get("played", [])]
         return seen
 
@@ -160,7 +161,7 @@ class BlackTilePlayer(HeuristicPlayer):
     """A heuristic player for Eleven Point Black Tile."""
 
     def decide(self, game: Game, seat: int, legal: list[Action]) -> Action:
-        view = game.view(seat)
+        view = trick_view(game.view(seat))
         seen = Seen.read(view)
         if view["phase"] == "pass":
             choice = Choose(pass_choice(seen.hand))

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
 
 from engine.actions import Action, Call, Choose, Pass, Play
 from engine.ai import HeuristicPlayer
@@ -22,6 +21,7 @@ from engine.game import Game
 from engine.games.euchre import EuchreSuits, left_bower, right_bower
 from engine.tiles import Tile, double_set
 from engine.tricks import trick_winner
+from engine.views import TrickView, seat_and_hand, seat_and_tile, trick_view
 
 # The hand value at which a player accepts, per number of players: where the makers (heuristic players throughout)
 # make their contract about 62% of the time, the break-even of +1 against the opponents' +2 (measured on 2000
@@ -50,11 +50,12 @@ class Seen:
     sitting_out: list[int] = field(default_factory=list)
 
     @staticmethod
-    def read(view: dict[str, Any]) -> Seen:
+    def read(view: TrickView) -> Seen:
         """The seat's knowledge from its view."""
         turnup = view.get("turnup")
-        seen = Seen(seat=int(view["seat"]), seats=int(view["seats"]), hand=[Tile.parse(x) for x in view["hand"]],
-                    sides=[list(s) for s in view["sides"]], dealer=int(view["dealer"]), trump=view.get("trump"),
+        seat, hand = seat_and_hand(view)
+        seen = Seen(seat=seat, seats=int(view["seats"]), hand=[Tile.parse(x) for x in hand],
+                    sides=[list(s) for s in view["sides"]], dealer=int(view["dealer"] or 0), trump=view.get("trump"),
                     turnup=Tile.parse(turnup) if turnup else None, turnup_taken=bool(view.get("turnup_taken")),
                     turnup_stays=bool(view.get("turnup_stays")))
         contract = view.get("contract")
@@ -63,7 +64,7 @@ class Seen:
         trick = view.get("trick")
         if trick:
             seen.led = trick["led_suit"]
-            seen.plays = [(int(s), Tile.parse(x)) for s, x in trick["plays"]]
+            seen.plays = [(s, Tile.parse(x)) for s, x in map(seat_and_tile, trick["plays"])]
         gone = [*view.get("played", []), *view.get("turnups_rejected", []), *view.get("discarded", [])]
         seen.out_of_play = [Tile.parse(x) for x in gone]
         if seen.turnup is not None and not seen.turnup_taken and seen.maker is not None:
@@ -133,7 +134,7 @@ class EuchrePlayer(HeuristicPlayer):
     """A heuristic partner for Domino Euchre."""
 
     def decide(self, game: Game, seat: int, legal: list[Action]) -> Action:
-        view = game.view(seat)
+        view = trick_view(game.view(seat))
         seen = Seen.read(view)
         if view["phase"] == "accept":
             return self.accept(seen, legal)

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
 
 from engine.actions import Action, Bid, Call, Pass, Play
 from engine.ai import HeuristicPlayer
 from engine.game import Game
 from engine.tiles import Tile, double_set
 from engine.tricks import DOUBLES, IN_NUMBERS, NumberSuits, count_value, trick_winner
+from engine.views import TrickView, seat_and_hand, seat_and_tile, trick_view
 
 NEL_O = "nel_o"
 # Weights of (1, trumps held, top trumps held in a run, other doubles, count held / 5), per game; see module doc.
@@ -56,11 +56,12 @@ class Table:
     sitting_out: list[int] = field(default_factory=list)
 
     @staticmethod
-    def read(view: dict[str, Any]) -> Table:
+    def read(view: TrickView) -> Table:
         """The seat's knowledge from its view (COMMON "trick" conventions)."""
         seats = int(view["seats"])
-        table = Table(seat=int(view["seat"]), seats=seats, game=str(view["game"]),
-                      hand=[Tile.parse(x) for x in view["hand"]], sides=[list(s) for s in view["sides"]],
+        seat, hand = seat_and_hand(view)
+        table = Table(seat=seat, seats=seats, game=str(view["game"]),
+                      hand=[Tile.parse(x) for x in hand], sides=[list(s) for s in view["sides"]],
                       copies=2 if seats == 6 else 1, total=int(view.get("hand_points") or 42),
                       dealer=int(view.get("dealer") or 0))
         contract = view.get("contract")
@@ -69,12 +70,13 @@ class Table:
             if table.trumps is not None:
                 trump = None if table.trumps in ("none", NEL_O) else table.trumps
                 table.rule = NumberSuits(trump, str(contract.get("doubles") or IN_NUMBERS))
-        if view.get("high_bid"):
-            table.high = (int(view["high_bid"][0]), int(view["high_bid"][1]))
+        high = view.get("high_bid")
+        if high:
+            table.high = (int(high[0]), int(high[1]))
         trick = view.get("trick")
         if trick:
             table.led = trick["led_suit"]
-            table.plays = [(int(s), Tile.parse(x)) for s, x in trick["plays"]]
+            table.plays = [(s, Tile.parse(x)) for s, x in map(seat_and_tile, trick["plays"])]
         table.played = [Tile.parse(x) for x in view.get("played", [])]
         table.sitting_out = list(view.get("sitting_out", []))
         return table
@@ -150,7 +152,7 @@ class FortyTwoPlayer(HeuristicPlayer):
     dealer_slack = DEALER_SLACK
 
     def decide(self, game: Game, seat: int, legal: list[Action]) -> Action:
-        view = game.view(seat)
+        view = trick_view(game.view(seat))
         table = Table.read(view)
         if view["phase"] == "bid":
             return self.bid(table, legal)

@@ -22,7 +22,7 @@ class LineHeuristic(SeededPlayer):
         if not plays:
             return legal[0] if len(legal) == 1 else self.rng.choice(legal)
         view = game.view(seat)
-        hand = [Tile.parse(t) for t in view["hand"]]
+        hand = [Tile.parse(t) for t in view["hand"] or []]
         side = game.side_of(seat)
         ahead = view["scores"][side] >= max(view["scores"])
         rated = [(self.rate(game, seat, side, play, hand, ahead), i, play) for i, play in enumerate(plays)]

@@ -10,13 +10,13 @@ import copy
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from engine.actions import Action, Play
 from engine.ai import SeededPlayer
 from engine.game import Game
 from engine.layout import LineOfPlay
 from engine.tiles import Tile
+from engine.views import GameView
 
 GOING_OUT = 10_000.0
 
@@ -34,7 +34,7 @@ class Table:
 
     game: Game
     seat: int
-    view: dict[str, Any]
+    view: GameView
     hand: list[Tile]
     line: LineOfPlay
     hidden: list[Tile]

@@ -15,6 +15,7 @@ from engine.game import Game
 from engine.games.matador import MatadorGame, touching_faces
 from engine.layout import LineOfPlay
 from engine.tiles import Tile
+from engine.views import line_view
 
 MATADOR_COST = 9.0  # what spending a matador while other tiles remain is worth giving up
 KEEP_WEIGHT = 2.5
@@ -38,8 +39,8 @@ class MatadorPlayer(RatedPlayer):
     def other_action(self, game: Game, seat: int, legal: list[Action], plays: list[Play]) -> Action | None:
         if Draw() not in legal or not plays or not isinstance(game, MatadorGame):
             return None
-        view = game.view(seat)
-        short_hand = len(view["hand"]) < DRAW_FROM_HAND
+        view = line_view(game.view(seat))
+        short_hand = len(view["hand"] or []) < DRAW_FROM_HAND
         if short_hand or view["drawable"] < DRAW_FROM_BONEYARD:
             return None
         return Draw()

@@ -18,6 +18,7 @@ from engine.game import Game
 from engine.poker_betting import MAX_BET
 from engine.poker_hands import evaluate, poker_set
 from engine.tiles import Tile, tiles_from
+from engine.views import poker_view
 
 BET_FROM = 0.62  # strength from which an unopened pot is bet
 RAISE_FROM = 0.80  # strength from which a bet is raised
@@ -70,12 +71,12 @@ class PokerBettor(SeededPlayer):
 
     def choose(self, game: Game, seat: int) -> Action:
         legal = game.legal_actions(seat)
-        view = game.view(seat)
+        view = poker_view(game.view(seat))
         if view.get("phase") == "draw":
-            return self._exchange(view["hand"], view.get("marked") or [], legal)
+            return self._exchange(view["hand"] or [], view["marked"], legal)
         if view.get("phase") != "bet":
             return legal[0]
-        hand = frozenset(tiles_from(view["hand"]))
+        hand = frozenset(tiles_from(view["hand"] or []))
         opponents = view["seats"] - len(view["folded"]) - len(view["out"]) - 1
         strength = win_chance(hand) ** max(opponents, 1) + self.rng.uniform(-NOISE, NOISE)
         return self._bet(strength, int(view["to_call"]), int(view["pot"]), legal)

@@ -16,6 +16,7 @@ from engine.game import GameSpec, OptionSpec
 from engine.layout import LineOfPlay, Placed
 from engine.linegame import BLOCK_TIE, RESERVE_TWO, LineGame, target_option
 from engine.tiles import Tile, double_set, pip_total
+from engine.views import CommonView, LineView
 
 OPENING_POINTS = 2
 DOUBLE_HEADER = 2
@@ -115,9 +116,10 @@ class BergenGame(LineGame):
             return {}
         return dict.fromkeys(winners, BLOCK_POINTS)
 
-    def _view(self, seat: int | None, view: dict[str, Any]) -> None:
-        super()._view(seat, view)
+    def _view(self, seat: int | None, common: CommonView) -> LineView:
+        view = super()._view(seat, common)
         view["set"] = 6 if self.options["bergen_d6"] else 12
+        return view
 
 
 SPEC = GameSpec(

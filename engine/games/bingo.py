@@ -17,12 +17,12 @@ The score is the number of tiles removed; ``view["result"]`` gives the personal-
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from engine.actions import Action, Call, Pass
 from engine.errors import BadOption
 from engine.game import Game, GameSpec, OptionSpec
 from engine.tiles import Tile, double_set
+from engine.views import BingoFacts, BingoResult, BingoView, CommonView
 
 COUNT_TO = 13  # the count runs 0..12
 PASSES_TO_LOSE = 13
@@ -164,23 +164,26 @@ class BingoGame(Game):
             return f"Count {self.count}: step to the next tile, or run to the next removal."
         return f"Count {self.count}: {self.current} matches. Remove it or leave it?"
 
-    def _view(self, seat: int | None, view: dict[str, Any]) -> None:
-        view["kind"] = "bingo"
-        view["row"] = [str(t) for t in self.row]
-        view["position"] = self.position
-        view["count"] = self.count
-        view["removed"] = len(self.removed)
-        view["removed_tiles"] = [str(t) for t in self.removed]
-        view["tiles"] = len(self.row) + len(self.removed)
-        view["steps"] = self.steps
-        view["passes_without_removal"] = self.touches // len(self.row) if self.row else 0
-        view["touches_without_removal"] = self.touches
-        view["matches"] = bool(self.row) and self.matches(self.current, self.count)
-        view["auto_remove"] = self.auto_remove
-        view["pip_total"] = self.pip_total
-        view["result"] = self.result() if self._over else None
+    def _view(self, seat: int | None, common: CommonView) -> BingoView:
+        facts: BingoFacts = {
+            "family": "bingo",
+            "row": [str(t) for t in self.row],
+            "position": self.position,
+            "count": self.count,
+            "removed": len(self.removed),
+            "removed_tiles": [str(t) for t in self.removed],
+            "tiles": len(self.row) + len(self.removed),
+            "steps": self.steps,
+            "passes_without_removal": self.touches // len(self.row) if self.row else 0,
+            "touches_without_removal": self.touches,
+            "matches": bool(self.row) and self.matches(self.current, self.count),
+            "auto_remove": self.auto_remove,
+            "pip_total": self.pip_total,
+            "result": self.result() if self._over else None,
+        }
+        return {**common, **facts}
 
-    def result(self) -> dict[str, Any]:
+    def result(self) -> BingoResult:
         """Personal-best figures: whether the row was cleared, tiles removed, and steps taken (fewest to clear)."""
         cleared = not self.row
         return {"cleared": cleared, "removed": len(self.removed), "steps": self.steps,
@@ -214,7 +217,7 @@ SPEC = GameSpec(
                    "A tile matches on its pip total, played with the double-six set", "BIN-1"),
     ),
     factory=BingoGame,
-    family="solo",
+    family="bingo",
     order=160,
     rig_keys=("row",),
 )

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import combinations
-from typing import Any
 
 from engine.actions import Action, Choose, Pass, Play
 from engine.fortytwo import flag
@@ -23,6 +22,7 @@ from engine.game import GameSpec, OptionSpec
 from engine.tiles import Tile
 from engine.trickgame import TrickGame
 from engine.tricks import BOTH, NumberSuits
+from engine.views import BlackTileHand, CommonView, TrickView
 
 PASSING = "pass"
 PASS_SIZE = 3
@@ -89,7 +89,7 @@ class BlackTileGame(TrickGame):
         self.received: dict[int, list[Tile]] = {}
         self.may_pass_lead = False
         self.lead_passed = False
-        self.last_hand: dict[str, Any] | None = None
+        self.last_hand: BlackTileHand | None = None
         super()._setup()
 
     @property
@@ -221,8 +221,8 @@ class BlackTileGame(TrickGame):
             return f"{self.seat_name(self.turn)} to lead, or pass the lead to the left."
         return super().prompt()
 
-    def _view(self, seat: int | None, view: dict[str, Any]) -> None:
-        super()._view(seat, view)
+    def _view(self, seat: int | None, common: CommonView) -> TrickView:
+        view = super()._view(seat, common)
         view["dealer"] = None
         view["first_leader"] = self.first_leader
         view["pass_direction"] = self.options["pass_direction"]
@@ -233,6 +233,7 @@ class BlackTileGame(TrickGame):
         view["played"] = [str(t) for pile in self.piles for t in pile]
         view["dead_count"] = len(self.dead)
         view["last_hand"] = self.last_hand
+        return view
 
 
 SPEC = GameSpec(

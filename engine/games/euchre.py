@@ -15,7 +15,6 @@ their other end (EU-1). A non-trump tile leads the number its leader declares (E
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from engine.actions import Action, Call, Choose, Pass
 from engine.fortytwo import flag
@@ -23,6 +22,7 @@ from engine.game import GameSpec, OptionSpec
 from engine.tiles import Tile
 from engine.trickgame import PLAY, TrickGame
 from engine.tricks import NumberSuits, suit_words
+from engine.views import CommonView, Contract, EuchreHand, TrickView
 
 ACCEPT = "accept"
 ALONE = "alone"
@@ -119,7 +119,7 @@ class EuchreGame(TrickGame):
         self.maker: int | None = None
         self.alone = False
         self.passes = 0
-        self.last_hand: dict[str, Any] | None = None
+        self.last_hand: EuchreHand | None = None
         super()._setup()
 
     def begin_hand(self) -> None:
@@ -266,7 +266,7 @@ class EuchreGame(TrickGame):
         words = suit_words(str(self.offered_trump()))
         return f"{name}: accept {words} as trumps or pass (turn-up {len(self.rejected) + 1} of {MAX_TURNUPS})."
 
-    def contract_view(self) -> dict[str, Any] | None:
+    def contract_view(self) -> Contract | None:
         if self.maker is None:
             return None
         trumps = str(self.offered_trump())
@@ -274,8 +274,8 @@ class EuchreGame(TrickGame):
         return {"seat": self.maker, "bid": ALONE if self.alone else ACCEPT, "trumps": trumps,
                 "label": label + (", alone" if self.alone else "")}
 
-    def _view(self, seat: int | None, view: dict[str, Any]) -> None:
-        super()._view(seat, view)
+    def _view(self, seat: int | None, common: CommonView) -> TrickView:
+        view = super()._view(seat, common)
         shown = self.turnup or self.taken_up
         view["turnup"] = None if shown is None else str(shown)
         view["turnup_taken"] = self.taken_up is not None
@@ -287,6 +287,7 @@ class EuchreGame(TrickGame):
         view["played"] = [str(t) for pile in self.piles for t in pile]
         view["discarded"] = [str(t) for t in self.discarded] if seat == self.dealer else []
         view["last_hand"] = self.last_hand
+        return view
 
     def zones(self) -> dict[str, list[Tile]]:
         zones = super().zones()

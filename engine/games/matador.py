@@ -10,13 +10,12 @@ hand the others' pips less its own (MAT-6). First to 100.
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.actions import Action, Draw, Pass, Play
 from engine.game import GameSpec, OptionSpec
 from engine.layout import ARM_WORDS, OpenEnd
 from engine.linegame import BLOCK_TIE, RESERVE_TWO, LineGame, target_option
 from engine.tiles import Tile, double_set, highest_double
+from engine.views import CommonView, LineView
 
 MODES: dict[str, tuple[int, int]] = {"d9": (9, 10), "d12sum13": (12, 13), "d12literal": (12, 10)}
 """``matador_mode`` -> (highest number of the set, the target sum) (MAT-1)."""
@@ -56,7 +55,6 @@ class MatadorGame(LineGame):
 
     DRAWS = True
     DOUBLES_INLINE = True
-    ORDINARY_MATCHING = False  # connects by sum (MAT-2)
 
     def _setup(self) -> None:
         top, total = MODES[str(self.options["matador_mode"])]
@@ -139,11 +137,12 @@ class MatadorGame(LineGame):
             return f"{self.seat_name(self.turn)} may play a matador or draw."
         return super().prompt()
 
-    def _view(self, seat: int | None, view: dict[str, Any]) -> None:
-        super()._view(seat, view)
+    def _view(self, seat: int | None, common: CommonView) -> LineView:
+        view = super()._view(seat, common)
         view["sum"] = self.total
         view["matadors"] = [[t.high, t.low] for t in sorted(self.matadors, reverse=True)]
         view["mode"] = self.options["matador_mode"]
+        return view
 
 
 SPEC = GameSpec(

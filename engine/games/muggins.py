@@ -22,6 +22,7 @@ from engine.layout import LineOfPlay, Placed
 from engine.linegame import RESERVE_TWO, LineGame, target_option
 from engine.scoring import cascade
 from engine.tiles import Tile
+from engine.views import CommonView, LineView
 
 CLAIM = Call("claim")
 MUGGINS = Call("muggins")
@@ -183,11 +184,12 @@ class MugginsGame(LineGame):
         return (f"{self.seat_name(self.turn)} to play. {self.seat_name(scorer)} may claim {points} "
                 f"until then; an opponent may call Muggins.")
 
-    def _view(self, seat: int | None, view: dict[str, Any]) -> None:
-        super()._view(seat, view)
+    def _view(self, seat: int | None, common: CommonView) -> LineView:
+        view = super()._view(seat, common)
         view["count"] = self.line.end_total()
         view["claim"] = None if self.claim is None else {"seat": self.claim[0], "points": self.claim[1]}
         view["manual_muggins"] = bool(self.options["manual_muggins"])
+        return view
 
 
 SPEC = GameSpec(

@@ -27,6 +27,7 @@ from engine.game import Game, GameSpec, OptionSpec
 from engine.poker_betting import Betting
 from engine.poker_hands import HAND_SIZE, evaluate, poker_set
 from engine.tiles import Tile
+from engine.views import CommonView, PokerFacts, PokerHand, PokerView
 
 STARTING_STACK = 100
 ANTE = 1
@@ -55,7 +56,7 @@ class PokerGame(Game):
         self.marked: list[Tile] = []
         self.drawn: list[int] = []
         self.shown: dict[int, list[Tile]] = {}
-        self.last_hand: dict[str, Any] | None = None
+        self.last_hand: PokerHand | None = None
         self.log_mark = 0
         stack = int(self.options.get("stack", STARTING_STACK))
         for seat in range(self.seats):
@@ -263,29 +264,31 @@ class PokerGame(Game):
             return f"{name} may exchange up to {MAX_EXCHANGE} tiles."
         return f"{name} deals the next hand."
 
-    def _view(self, seat: int | None, view: dict[str, Any]) -> None:
+    def _view(self, seat: int | None, common: CommonView) -> PokerView:
         chips = self.betting
-        view["kind"] = "poker"
-        view["phase"] = self.phase
-        view["dealer"] = self.dealer
         in_hand = self.phase in ("bet", "draw") and not self._over  # once a hand is settled, scores are the chips
-        view["stacks"] = [chips.behind(s) if s in chips.live and in_hand else self._score[s] for s in range(self.seats)]
-        view["pot"] = chips.pot if in_hand else 0
-        view["bets"] = list(chips.bets) if self.phase == "bet" else [0] * self.seats
-        view["folded"] = sorted(chips.folded)
-        view["out"] = list(self.out)
-        view["showdown"] = {str(s): [str(t) for t in hand] for s, hand in self.shown.items()}
-        view["showdown_hands"] = {str(s): evaluate(hand).words() for s, hand in self.shown.items()}
-        view["to_call"] = chips.to_call(seat) if self.phase == "bet" and seat in chips.standing() else 0
-        view["raises"] = chips.raises
-        view["betting_round"] = chips.round_no
-        view["draw"] = bool(self.options.get("poker_draw"))
-        view["marked"] = [str(t) for t in self.marked] if seat == self.turn and self.phase == "draw" else []
-        view["stock"] = len(self.stock)
         own = self.hands[seat] if seat is not None and seat < self.seats else []
-        view["hand_rank"] = evaluate(own).words() if len(own) == HAND_SIZE else None
-        view["last_hand"] = self.last_hand if self.phase == "hand_over" or self._over else None
-        view["log"] = [e.text for e in self.log[self.log_mark:][-8:] if e.text]
+        facts: PokerFacts = {
+            "family": "poker",
+            "phase": self.phase,
+            "dealer": self.dealer,
+            "stacks": [chips.behind(s) if s in chips.live and in_hand else self._score[s] for s in range(self.seats)],
+            "pot": chips.pot if in_hand else 0,
+            "bets": list(chips.bets) if self.phase == "bet" else [0] * self.seats,
+            "folded": sorted(chips.folded),
+            "out": list(self.out),
+            "showdown": {str(s): [str(t) for t in hand] for s, hand in self.shown.items()},
+            "showdown_hands": {str(s): evaluate(hand).words() for s, hand in self.shown.items()},
+            "to_call": chips.to_call(seat) if self.phase == "bet" and seat in chips.standing() else 0,
+            "raises": chips.raises,
+            "betting_round": chips.round_no,
+            "draw": bool(self.options.get("poker_draw")),
+            "marked": [str(t) for t in self.marked] if seat == self.turn and self.phase == "draw" else [],
+            "stock": len(self.stock),
+            "hand_rank": evaluate(own).words() if len(own) == HAND_SIZE else None,
+            "last_hand": self.last_hand if self.phase == "hand_over" or self._over else None,
+        }
+        return {**common, **facts, "log": [e.text for e in self.log[self.log_mark:][-8:] if e.text]}
 
     def hand_lists(self) -> list[list[Tile]]:
         return self.hands

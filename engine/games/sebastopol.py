@@ -11,13 +11,12 @@ each from the other 90, and seat 0 (seated first by lots) begins.
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.errors import BadOption
 from engine.game import GameSpec, OptionSpec
 from engine.layout import LineOfPlay
 from engine.linegame import BLOCK_TIE, LineGame, target_option
 from engine.tiles import Tile, double_set
+from engine.views import CommonView, LineView
 
 STARTER = Tile.of(6, 6)
 
@@ -77,9 +76,10 @@ class SebastopolGame(LineGame):
             return super().prompt() + " The cross comes first: a six on a free side of the 6-6."
         return super().prompt()
 
-    def _view(self, seat: int | None, view: dict[str, Any]) -> None:
-        super()._view(seat, view)
+    def _view(self, seat: int | None, common: CommonView) -> LineView:
+        view = super()._view(seat, common)
         view["cross_phase"] = self.in_cross_phase()
+        return view
 
 
 SPEC = GameSpec(

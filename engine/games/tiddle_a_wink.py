@@ -8,13 +8,12 @@ pips less its own. First to 100 (200 by option, TW-4).
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.actions import Action, Pass
 from engine.game import GameSpec, OptionSpec
 from engine.layout import LineOfPlay
 from engine.linegame import BLOCK_TIE, LineGame, target_option
 from engine.tiles import Tile, double_set
+from engine.views import CommonView, LineView
 
 
 class TiddleAWinkGame(LineGame):
@@ -87,9 +86,10 @@ class TiddleAWinkGame(LineGame):
             return f"{name} played a double and takes another turn."
         return f"{name} to play."
 
-    def _view(self, seat: int | None, view: dict[str, Any]) -> None:
-        super()._view(seat, view)
+    def _view(self, seat: int | None, common: CommonView) -> LineView:
+        view = super()._view(seat, common)
         view["extra_turn"] = self.bonus
+        return view
 
 
 SPEC = GameSpec(

@@ -15,7 +15,7 @@ from tests.service.fake_games import registered
 def make_bot(db: Path, **overrides: object) -> DominoHall:
     """A bot with no computer pause, no turn timer and no wait between table message edits."""
     values: dict[str, object] = {"token": "simcord", "database_path": db, "computer_pause": 0.0,
-                                 "turn_time_limit": 0.0}
+                                 "turn_time_limit": 0.0, "shard_count": 1, "shard_ids": (0,)}
     values.update(overrides)
     return DominoHall(Settings(**values), edit_interval=0.0)  # type: ignore[arg-type]
 

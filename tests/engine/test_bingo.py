@@ -34,7 +34,7 @@ def test_bingo_one_player_all_ninety_one_tiles_in_a_row() -> None:
     assert isinstance(game, BingoGame)
     assert sorted(game.row) == sorted(double_set(12)) and game.row != sorted(game.row)
     view = game.view(0)
-    assert view["kind"] == "bingo" and len(view["row"]) == 91 and view["count"] == 0 and view["position"] == 0
+    assert view["family"] == "bingo" and len(view["row"]) == 91 and view["count"] == 0 and view["position"] == 0
     with pytest.raises(BadOption):
         new_game("bingo", 2)
 

@@ -405,7 +405,7 @@ def test_view_shows_bids_contract_and_describes_actions() -> None:
     game = texas(30)
     bidder = win_bid(game, 33, "5")
     view = game.view(bidder)
-    assert view["kind"] == "trick" and view["phase"] == "play"
+    assert view["family"] == "trick" and view["phase"] == "play"
     assert [s for s, b in view["bids"] if b == "33"] == [bidder]
     assert view["contract"]["trumps"] == "5" and "fives trump" in view["contract"]["label"]
     assert game.describe(Call("trump:5")) == "Fives are trumps" and game.describe(Bid(34)) == "Bid 34"

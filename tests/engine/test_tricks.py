@@ -244,10 +244,10 @@ def test_trickgame_hands_score_and_the_match_ends_at_the_target() -> None:
 def test_trickgame_view_follows_the_trick_conventions() -> None:
     game = plain(seed=2)
     view = game.view(0)
-    for key in ("kind", "target", "phase", "dealer", "bids", "contract", "trick", "last_trick", "tricks_won",
+    for key in ("family", "target", "phase", "dealer", "bids", "contract", "trick", "last_trick", "tricks_won",
                 "points_taken", "sitting_out", "turnup"):
         assert key in view
-    assert view["kind"] == "trick"
+    assert view["family"] == "trick"
     assert len(view["hand"]) == 7
 
 

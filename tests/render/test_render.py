@@ -14,9 +14,8 @@ from PIL import Image, ImageChops
 from engine import catalogue
 from engine.layout import LineOfPlay
 from engine.tiles import Tile
-from render import render_hand, render_scores, render_table, table_drawer
+from render import render_hand, render_scores, render_table, table_image
 from render.canvas import MAX_BYTES, to_png, with_names
-from render.generic import generic_table
 from render.line import LineData, fitted_layout, layout
 from render.theme import MARGIN, MAX_WIDTH, PANEL_LIGHT, TURN
 from render.tiles import pip_positions, pip_radius
@@ -53,9 +52,6 @@ def test_every_game_renders_table_hand_and_scores_from_real_views(key: str) -> N
         if step % 15:
             continue
         view = game.view(None)
-        if view.get("kind") in ("line", "trick", "poker", "bingo"):
-            assert table_drawer(view) is not generic_table
-        table_drawer(view)(view, NAMES)  # the game's own drawing reads its real view without falling back
         images.add(decode(render_table(view, NAMES)).tobytes())
         seat = game.to_act[0] if game.to_act else 0
         own = game.view(seat)
@@ -69,7 +65,6 @@ def test_every_game_renders_table_hand_and_scores_from_real_views(key: str) -> N
 def test_every_game_renders_its_finished_match(key: str) -> None:
     game = first_state(key, seats_for(key), seed=5, wanted=lambda v: bool(v["over"]), steps=20_000)
     view = game.view(None)
-    table_drawer(view)(view, NAMES)
     decode(render_table(view, NAMES))
     decode(render_scores(view, NAMES))
 
@@ -193,18 +188,38 @@ def _diff(a: Image.Image, b: Image.Image, x0: int, x1: int) -> bool:
     return sum(delta.point(lambda v: 255 if v > 40 else 0).histogram()[255:]) > 40
 
 
-# ----- fallbacks and limits ----------------------------------------------------------------------------------------
-@pytest.mark.parametrize("view", [{}, {"kind": "mystery", "title": "Mystery", "seats": 3, "scores": [1, 2, 3],
-                                       "log": ["Seat 1 did something."], "prompt": "Seat 2 to act."}])
-def test_unknown_views_fall_back_to_the_generic_panel(view: dict[str, Any]) -> None:
-    decode(render_table(view, NAMES))
-    decode(render_hand(view, NAMES))
-    decode(render_scores(view, NAMES))
-    assert table_drawer(view) is generic_table
+# ----- malformed views and limits -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("render", [render_table, render_hand, render_scores])
+def test_a_view_of_an_unknown_family_is_refused(render: Any) -> None:
+    view: Any = {**line_view(chain_line(5, seed=1)), "family": "mystery"}
+    with pytest.raises(ValueError, match="mystery"):
+        render(view, NAMES)
 
 
-def test_a_broken_view_of_a_known_kind_still_gives_an_image() -> None:
-    decode(render_table({"kind": "line", "seats": 2, "line": {"center": "x-y"}}, NAMES))
+READ_BY = {"draw": ("line", "last_round", "hand"), "texas42": ("trick", "tricks_won", "hand"),
+           "poker": ("pot", "stacks", "hand"), "bingo": ("row", "winners", "row")}  # table, scores, hand
+
+
+@pytest.mark.parametrize("key", list(READ_BY))
+def test_a_view_missing_a_key_its_family_requires_fails(key: str) -> None:
+    """A renamed or dropped key is a failing test, not a quietly worse picture."""
+    game = first_state(key, seats_for(key), seed=2, wanted=lambda v: len(v["log"]) >= 3)
+    table, scores, hand = READ_BY[key]
+    for render, view, name in ((render_table, game.view(None), table), (render_scores, game.view(None), scores),
+                               (render_hand, game.view(game.to_act[0]), hand), (render_table, game.view(None), "log"),
+                               (render_scores, game.view(None), "title"), (render_hand, game.view(None), "prompt")):
+        render(view, NAMES)
+        broken: Any = {k: v for k, v in view.items() if k != name}
+        with pytest.raises(KeyError, match=name):
+            render(broken, NAMES)
+
+
+def test_a_malformed_entry_of_a_known_family_fails() -> None:
+    view = line_view(chain_line(5, seed=1))
+    with pytest.raises(ValueError):
+        render_table({**view, "line": {**view["line"], "center": "x-y"}}, NAMES)
+    with pytest.raises(TypeError):
+        render_table({**view, "line": {**view["line"], "open_ends": [[6, "W"]]}}, NAMES)
 
 
 def test_noisy_images_are_squeezed_under_the_size_limit() -> None:
@@ -258,12 +273,14 @@ def test_a_hand_is_greyed_only_on_its_own_turn() -> None:
     assert render_hand({**view, "playable": []}, NAMES) == render_hand(view, NAMES)
     mine = {**view, "to_act": [0]}
     assert render_hand({**mine, "playable": []}, NAMES) != render_hand(mine, NAMES)
-    bidding = {**mine, "kind": "trick", "phase": "bid", "bids": []}
+    game = first_state("texas42", 4, seed=3, wanted=lambda v: v.get("phase") == "bid")
+    bidding = game.view(game.to_act[0])
     assert render_hand({**bidding, "playable": []}, NAMES) == render_hand(bidding, NAMES)
 
 
 def test_tiles_chosen_to_pass_are_framed_in_the_hand() -> None:
-    view = line_view(chain_line(5, seed=4), seat=0, hand=["6-4", "5-5", "3-1"], hand_counts=[3, 5, 5, 5])
+    game = first_state("black_tile", 4, seed=4, wanted=lambda v: v.get("phase") == "pass")
+    view = {**game.view(0), "hand": ["6-4", "5-5", "3-1"], "my_pass": []}
     plain = decode(render_hand(view, NAMES))
     chosen = decode(render_hand({**view, "my_pass": ["6-4"]}, NAMES))
     mid = plain.width // 2
@@ -290,7 +307,7 @@ def test_the_shared_palette_keeps_every_game_s_colours(key: str) -> None:
 
     game = first_state(key, seats_for(key), seed=3, wanted=lambda v: len(v.get("log") or []) >= 6, steps=200)
     view = game.view(None)
-    image = table_drawer(view)(view, NAMES)
+    image = table_image(view, NAMES)
     mapped = image.quantize(palette=palette(), dither=Image.Dither.NONE).convert("RGB")
     histogram = ImageChops.difference(image, mapped).convert("L").histogram()
     pixels = sum(histogram)

@@ -9,6 +9,7 @@ from typing import Any
 from engine import Tile, catalogue, new_game
 from engine.game import Game
 from engine.layout import LineOfPlay
+from engine.views import GameView, LineView
 
 NAMES = ["Alice", "Bob the Builder", "Carol", "Dmitri Ivanovich Mendeleev", "Eve", "Frank", "Grace", "Heidi",
          "Ivan", "Judy"]
@@ -41,7 +42,7 @@ def random_states(key: str, seats: int, seed: int, steps: int = 400) -> Iterator
         yield game
 
 
-def first_state(key: str, seats: int, seed: int, wanted: Callable[[dict[str, Any]], bool],
+def first_state(key: str, seats: int, seed: int, wanted: Callable[[GameView], bool],
                 steps: int = 2000) -> Game:
     """The first position of a seeded random game whose spectator view satisfies ``wanted`` (else the last)."""
     game = None
@@ -85,10 +86,10 @@ def chain_line(length: int, seed: int, spinner: bool = False, arms: tuple[str, .
     return line
 
 
-def line_view(line: LineOfPlay, seats: int = 4, inline: bool = False, **extra: Any) -> dict[str, Any]:
+def line_view(line: LineOfPlay, seats: int = 4, inline: bool = False, **extra: Any) -> LineView:
     """A line-game view built by hand around ``line`` (as LineGame._view writes it)."""
-    view: dict[str, Any] = {
-        "game": "draw", "title": "Draw Dominoes", "family": "line", "kind": "line", "seats": seats, "seat": None,
+    view: LineView = {
+        "game": "draw", "title": "Draw Dominoes", "family": "line", "seats": seats, "seat": None,
         "sides": [[s] for s in range(seats)], "scores": [10 * s for s in range(seats)], "to_act": [1],
         "over": False, "winners": [], "round": 2, "hand": None, "hand_counts": [5] * seats,
         "log": ["Seat 1 played a tile."], "prompt": "Seat 2 to play.", "line": line.to_view(), "boneyard": 12,

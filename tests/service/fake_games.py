@@ -1,5 +1,8 @@
 """Two tiny games, registered only while a test runs, for the shapes the bot must handle with no per-game code:
 several seats awaited at once (each passes two tiles, all choices locked before any is revealed) and a solo game.
+
+Every game belongs to one of the four families and its view is that family's (engine.views): the passing game
+shows as a trick table in its passing phase, like Black Tile's, and the solo game as a line game with no line.
 """
 
 from __future__ import annotations
@@ -7,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from itertools import combinations
-from typing import Any
 
 from engine import Action, Choose, Draw, GameSpec, OptionSpec, Tile, catalogue, double_set
 from engine.game import Game
+from engine.layout import LineOfPlay
+from engine.views import CommonView, LineView, TrickView
 
 
 class PassTwo(Game):
@@ -43,8 +47,11 @@ class PassTwo(Game):
         self.award(best, pips[best], f"Seat {best + 1} holds the heaviest hand.")
         self.finish([best], f"Seat {best + 1} won.")
 
-    def _view(self, seat: int | None, view: dict[str, Any]) -> None:
-        view["kind"] = "pass"
+    def _view(self, seat: int | None, common: CommonView) -> TrickView:
+        nobody = [0] * len(self.sides)
+        return {**common, "family": "trick", "target": 0, "phase": "pass", "dealer": None, "bids": [],
+                "contract": None, "trick": None, "last_trick": None, "tricks_won": nobody, "points_taken": nobody,
+                "sitting_out": [], "turnup": None, "passes_locked": sorted(self.chosen)}
 
     def hand_lists(self) -> list[list[Tile]]:
         return self.hands
@@ -81,9 +88,9 @@ class Countdown(Game):
             self.award(0, self.count, "Seat 1 counted to the end.")
             self.finish([0], "Seat 1 won.")
 
-    def _view(self, seat: int | None, view: dict[str, Any]) -> None:
-        view["kind"] = "count"
-        view["count"] = self.count
+    def _view(self, seat: int | None, common: CommonView) -> LineView:
+        return {**common, "family": "line", "line": LineOfPlay().to_view(), "boneyard": 0, "drawable": 0,
+                "target": int(self.options["steps"]), "doubles_inline": False, "last_round": None}
 
     def hand_lists(self) -> list[list[Tile]]:
         return [[]]
@@ -96,9 +103,9 @@ class Countdown(Game):
 
 
 PASS_TWO = GameSpec("test_pass_two", "Pass Two (test)", (3, 4), "double-six", "Pass two tiles left at once.", (),
-                    PassTwo, family="test", order=900, rig_keys=("deal",))
+                    PassTwo, family="trick", order=900, rig_keys=("deal",))
 COUNTDOWN = GameSpec("test_countdown", "Countdown (test)", (1,), "none", "Draw until the count ends.",
-                     (OptionSpec("steps", 5, (3, 5, 40), "How many draws"),), Countdown, family="test", order=901)
+                     (OptionSpec("steps", 5, (3, 5, 40), "How many draws"),), Countdown, family="line", order=901)
 
 
 @contextmanager

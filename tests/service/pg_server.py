@@ -34,6 +34,14 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+_RESTART: dict[str, list[str]] = {}
+
+
+def restart(url: str) -> None:
+    """Restart the server at ``url`` at once (``-m immediate``: as a crash would, every connection dropped)."""
+    subprocess.run(_RESTART[url], check=True, capture_output=True, timeout=120)
+
+
 @contextmanager
 def postgres_server() -> Iterator[tuple[str | None, str]]:
     """(URL of the ``postgres`` database, or None; why not)."""
@@ -62,9 +70,13 @@ def postgres_server() -> Iterator[tuple[str | None, str]]:
         shutil.rmtree(folder, ignore_errors=True)
         yield None, f"PostgreSQL could not be started here: {error}"
         return
+    url = f"postgresql://postgres@127.0.0.1:{port}/postgres"
+    _RESTART[url] = [*run_as, str(bin_dir / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(folder / "log"),
+                     "-m", "immediate", "-w", "restart"]
     try:
-        yield f"postgresql://postgres@127.0.0.1:{port}/postgres", ""
+        yield url, ""
     finally:
+        _RESTART.pop(url, None)
         subprocess.run([*run_as, str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"],
                        capture_output=True, timeout=60)
         shutil.rmtree(folder, ignore_errors=True)

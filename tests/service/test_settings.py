@@ -107,8 +107,9 @@ def test_render_processes_setting_defaults_by_cores_and_is_validated() -> None:
 async def test_images_drawn_in_a_worker_process_are_the_same_as_in_a_thread() -> None:
     import render
     from bot import offload
+    from engine import new_game
 
-    view = {"kind": "line", "seats": 2, "sides": [[0], [1]], "scores": [3, 4], "to_act": [0], "prompt": "x"}
+    view = new_game("draw", 2, seed=3).view(None)
     here = render.render_table(view, ["a", "b"])
     offload.configure(render_processes=1)
     try:
@@ -116,3 +117,60 @@ async def test_images_drawn_in_a_worker_process_are_the_same_as_in_a_thread() ->
     finally:
         offload.shutdown()
         offload.configure(render_processes=0)
+
+
+# ----- issue 13: secrets in URLs, and one clear line for each error a newcomer meets ------------------------------
+SECRET = "S3cr/t#?@pw"
+
+
+@pytest.mark.parametrize("url", [
+    f"postgresql://hall:{SECRET}@db.example:5433/hall",
+    "postgresql://hall@db.example/hall?password=S3cr/t",
+    "postgresql://hall@db.example/hall?sslmode=require&PASSWORD=S3cr/t",
+    f"postgresql://hall:{SECRET}@h1:5432,h2:5433/hall",
+    f"postgres://hall:{SECRET}@/hall?host=/run/postgresql",
+])
+def test_a_password_is_masked_in_every_url_form(url: str) -> None:
+    from bot.settings import safe_url
+
+    shown = safe_url(url)
+    assert "S3cr" not in shown and "***" in shown and shown.startswith(url.split("://")[0] + "://")
+
+
+def test_a_url_is_never_echoed_in_a_settings_error() -> None:
+    with pytest.raises(SettingsError) as raised:
+        Settings.from_env({"DISCORD_TOKEN": "x", "DATABASE_URL": f"postgresl://hall:{SECRET}@db/hall"})
+    assert "S3cr" not in str(raised.value) and "postgresl" in str(raised.value)
+
+
+@pytest.mark.parametrize("target", ["/proc/nope/x.db", "not-a-database", "postgresql://hall:pw-here@127.0.0.1:1/hall"])
+def test_check_with_a_database_it_cannot_open_is_one_line_and_exit_2(monkeypatch, capsys, tmp_path, target) -> None:
+    monkeypatch.chdir(tmp_path)
+    if target == "not-a-database":
+        (tmp_path / "junk.db").write_bytes(b"this is not SQLite" * 100)
+        target = str(tmp_path / "junk.db")
+    monkeypatch.setenv("DISCORD_TOKEN", "secret-token-value")
+    monkeypatch.setenv("DATABASE_URL", target)
+    assert main(["--check"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("domino-hall: cannot open the database") and err.count("\n") == 1
+    assert "Traceback" not in err and "pw-here" not in err and "secret-token-value" not in err
+
+
+def test_a_missing_env_file_is_an_error(monkeypatch, capsys, tmp_path) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    assert main(["--env-file", "missing.env", "--check"]) == 2
+    assert "missing.env" in capsys.readouterr().err
+
+
+def test_no_network_to_discord_is_one_line_and_exit_2(tmp_path) -> None:
+    """A token with nowhere to log in (here: the REST base on a closed local port) is one line, not a traceback."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DISCORD_")}
+    env.update(PYTHONPATH=str(ROOT), DISCORD_TOKEN="dummy.token.value", DATABASE_URL=str(tmp_path / "hall.db"),
+               DISCORD_API_BASE="http://127.0.0.1:9/api/v10", LOG_LEVEL="WARNING")
+    done = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert "cannot reach Discord" in done.stderr and "Traceback" not in done.stderr
+    assert "dummy.token.value" not in done.stderr

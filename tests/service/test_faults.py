@@ -1,0 +1,104 @@
+"""Faults at start and during play (issue 13): a damaged row is abandoned and every other table loads; a failed
+save of a computer's move is retried and the seat is driven again; no playing table ever waits on nobody."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+import bot.autoplay
+from bot.storage import Storage
+from bot.tables import TableService
+from tests.service.test_restart import opened, shut, started_block, two_moves_then_stop
+from tests.service.test_tables import ALICE, lobby, until
+
+
+def sql(db_path: Path, statement: str, *params: object) -> None:
+    with sqlite3.connect(db_path) as conn:
+        conn.execute(statement, params)
+
+
+@pytest.mark.parametrize("column, value", [
+    ("seats", "[1, 2]"),                                   # valid JSON of the wrong shape
+    ("state", '{"format": 1, "game": "block", "seats": 2, "seed": 1, "options": {}, "actions": [[0, 5]]}'),
+    ("game", "no-such-game"),
+    ("autopilot", "[7]"),
+])
+async def test_a_damaged_row_is_abandoned_and_every_other_table_loads(db_path: Path, column: str, value: str) -> None:
+    damaged, _ = await two_moves_then_stop(db_path)
+    first = await opened(db_path)
+    healthy = await started_block(first, computer=False)
+    waiting = await lobby(first, "draw")
+    await shut(first)
+    sql(db_path, f"UPDATE tables SET {column}=? WHERE id=?", value, damaged)
+    if column == "state":  # and the action log cannot rebuild it either
+        sql(db_path, "UPDATE actions SET action='play:99-99' WHERE table_id=?", damaged)
+
+    service = await opened(db_path)
+    try:
+        assert sorted(service.tables) == sorted([healthy, waiting])
+        row = await service.storage.tables.get(damaged)
+        assert row is not None and row.status == "abandoned" and "after a restart" in row.note
+    finally:
+        await shut(service)
+
+
+async def test_a_failed_save_of_a_computer_move_is_retried_and_the_game_goes_on(db_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(bot.autoplay, "RETRY_BASE", 0.01)
+    service = await opened(db_path)
+    try:
+        tid = await lobby(service, "block")
+        await service.add_computer(tid, ALICE)
+        await service.start_game(tid, service.get(tid).version, ALICE)
+        table = service.get(tid)
+        await service.set_autopilot(tid, ALICE, True)  # both seats automatic: the computer drives the whole game
+        real_append = service.storage.actions.append
+        failures = {"left": 3}
+
+        async def flaky(tx: object, row: object) -> None:
+            if failures["left"]:
+                failures["left"] -= 1
+                raise OSError("database is locked")
+            await real_append(tx, row)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(service.storage.actions, "append", flaky)
+        start = table.version
+        await until(lambda: table.version >= start + 5 or table.status != "playing")
+        assert failures["left"] == 0 and table.version > start
+        assert service.stalled() == []
+    finally:
+        await shut(service)
+
+
+async def test_the_watchdog_gives_a_stalled_table_its_driver_back(db_path: Path, monkeypatch) -> None:
+    """The watchdog test: a playing table whose awaited seat is a computer must have a driver."""
+    monkeypatch.setattr(bot.autoplay, "WATCH_SECONDS", 0.01)
+    service = TableService(await Storage.open(db_path), computer_pause=3600.0, turn_time_limit=0.0)
+    await service.start()
+    try:
+        tid = await started_block(service, computer=True)
+        table = service.get(tid)
+        if table.game.to_act == (0,):
+            await service.act(tid, table.version, ALICE, str(table.game.legal_actions(0)[0]))
+        await until(lambda: table.driver is not None)
+        table.driver.cancel()  # as if the driver had died without rescheduling (no await: the watchdog can't run)
+        table.driver = None
+        assert service.stalled() == [tid]
+        await until(lambda: service.stalled() == [])
+        assert table.driver is not None and not table.driver.done()
+    finally:
+        await shut(service)
+
+
+async def test_a_control_naming_another_servers_table_changes_nothing(service: TableService) -> None:
+    """A click is checked against its table's server and channel, not only by discord.py's filtering."""
+    from bot.table import NoSuchTable
+
+    tid = await lobby(service, "block")  # server 1, channel 10
+    service.check_place(tid, 1, 10)
+    for guild, channel in [(2, 10), (1, 11), (None, None)]:
+        with pytest.raises(NoSuchTable, match="another channel"):
+            service.check_place(tid, guild, channel)
+    service.check_place(999_999, 2, 10)  # a closed or unknown table is left to the control's own answer
