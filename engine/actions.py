@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.errors import IllegalAction
+from engine.errors import InvalidAction
 from engine.events import Event, EventKind
 from engine.tiles import Tile
 
@@ -116,7 +116,12 @@ _PLAY_RE = re.compile(r"^play:(\d{1,2}-\d{1,2})(?:@([A-Z]))?(?:/(\d{1,2}))?(?:#(
 
 
 def parse_action(text: str) -> Action:
-    """Read an action back from its string form; raises :class:`IllegalAction` if it is not one."""
+    """Read an action back from its string form; raises :class:`InvalidAction` if it is not one.
+
+    Whether the action is legal now is the game's question (``apply`` raises :class:`IllegalAction`).
+    """
+    if not isinstance(text, str):
+        raise InvalidAction(f"{text!r} is not an action (actions are written as text, like 'play:6-4@E/4')")
     try:
         if text == "draw":
             return Draw()
@@ -135,7 +140,7 @@ def parse_action(text: str) -> Action:
             return Play(Tile.parse(tile), end or "", int(face) if face is not None else None, suit or "")
     except ValueError:
         pass
-    raise IllegalAction(f"{text!r} is not an action")
+    raise InvalidAction(f"{text!r} is not an action")
 
 
 __all__ = ["Action", "Bid", "Call", "Choose", "Draw", "Event", "EventKind", "Pass", "Play", "parse_action"]

@@ -11,6 +11,13 @@ class IllegalAction(DominoError, ValueError):
     """The action is not one of the legal actions now; the game is unchanged."""
 
 
+class InvalidAction(IllegalAction):
+    """Not an action at all: text that does not read as one (``parse_action``), or an object that is not an
+    :class:`~engine.actions.Action`. python-chess tells its ``InvalidMoveError`` from ``IllegalMoveError`` the same
+    way; here the invalid kind is also an :class:`IllegalAction`, so one ``except IllegalAction`` refuses every bad
+    move."""
+
+
 class NotYourTurn(IllegalAction):
     """A seat tried to act while the game awaits someone else."""
 
@@ -21,6 +28,10 @@ class GameOver(IllegalAction):
 
 class BadOption(DominoError, ValueError):
     """An unknown game, an unsupported seat count, or an unknown or out-of-range option."""
+
+
+class NoSuchSeat(DominoError, ValueError):
+    """A seat that does not exist at this table (a negative number, one past the last seat, not a whole number)."""
 
 
 class CorruptState(DominoError, ValueError):

@@ -10,9 +10,6 @@ or marks, and the match end with the bidders' tie-break. The two games say what 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from engine.actions import Action, Bid, Call, Pass
 from engine.events import EventKind, Prompt, PromptKind, ScoreReason, Termination
 from engine.game import OptionSpec
@@ -46,9 +43,6 @@ def contract_words(trumps: str) -> str:
 
 class FortyTwoGame(TrickGame):
     """A bid-and-trumps trick game in partnerships, scored by count tiles and tricks."""
-
-    def __init__(self, seats: int = 0, seed: int = 0, options: Mapping[str, Any] | None = None) -> None:
-        super().__init__(seats, seed, options)  # written out: see LineGame.__init__ (a mypyc quirk)
 
     MIN_BID = 30
     TOTAL = 42

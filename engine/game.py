@@ -10,18 +10,17 @@ from __future__ import annotations
 import copy
 import dataclasses
 import random
+from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from mypy_extensions import mypyc_attr
-
 from engine.actions import Action
-from engine.errors import BadOption, GameOver, IllegalAction, NotYourTurn
+from engine.errors import BadOption, GameOver, IllegalAction, InvalidAction, NoSuchSeat, NotYourTurn
 from engine.events import Event, EventKind, Outcome, Prompt, PromptKind, ScoreReason, Termination
-from engine.tiles import Tile, shuffle, sort_hand, tiles_from
+from engine.tiles import Tile, sort_hand, tiles_from
 from engine.views import CommonView, EventJson, Family, GameView
 
 SAVE_FORMAT = 1
@@ -135,21 +134,17 @@ def _normalise_rig(rig: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
-class Game:
+class Game(ABC):
     """One match of one game: rounds until a side reaches the target (or the game's own end).
 
     Subclasses implement :meth:`_setup`, :meth:`_to_act`, :meth:`_legal`, :meth:`_apply`, :meth:`_view`,
     :meth:`hand_lists`, :meth:`zones` and :meth:`full_set`. Randomness comes only from ``self.rng``, seeded at
-    creation. (Not an ``abc.ABC``: compiled by mypyc, the subclasses of an ABC share one isinstance cache, which then
-    gives wrong answers.)
+    creation.
     """
 
     spec: ClassVar[GameSpec]
 
-    def __init__(self, seats: int = 0, seed: int = 0, options: Mapping[str, Any] | None = None) -> None:
-        if not seats:
-            return  # an empty shell for clone() to fill (compiled classes always run __init__ when made)
+    def __init__(self, seats: int, seed: int = 0, options: Mapping[str, Any] | None = None) -> None:
         self.seats = seats
         self.seed = seed
         self.options: dict[str, Any] = dict(options or {})
@@ -162,8 +157,7 @@ class Game:
         self._over = False
         self._outcome: Outcome | None = None
         self._round_outcome: Outcome | None = None
-        self._legal_seat = self._legal_history = self._legal_log = -1
-        self._legal_val: list[Action] = []
+        self._legal_cache: dict[int, list[Action]] = {}
         self._setup()
 
     # ----- the contract ---------------------------------------------------------------------------------------
@@ -175,6 +169,8 @@ class Game:
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
         """The scoring sides: one per seat, or the partnerships in team games."""
+        if self.seats < len(_EACH_ALONE):
+            return _EACH_ALONE[self.seats]
         return tuple((s,) for s in range(self.seats))
 
     def side_of(self, seat: int) -> int:
@@ -191,28 +187,32 @@ class Game:
 
     def legal_actions(self, seat: Any) -> list[Action]:
         """Every legal action for ``seat`` now (empty when it is not that seat's decision)."""
-        if self._over or not isinstance(seat, int) or isinstance(seat, bool) or not self._awaits(seat):
+        if self._over or (type(seat) is not int and not _is_seat_number(seat)):
             return []
-        return list(self._legal_now(seat))
+        legal = self._legal_cache.get(seat)
+        if legal is None:
+            if not self._awaits(seat):
+                return []
+            legal = self._legal_cache[seat] = self._legal(seat)  # as _legal_now does
+        return list(legal)
 
     def _awaits(self, seat: int) -> bool:
         """True when ``seat`` is among the seats awaited now (games with one seat to act answer quicker)."""
         return seat in self._to_act()
 
     def _legal_now(self, seat: int) -> list[Action]:
-        # Legal actions depend only on the state, which changes only through apply (which grows the history), so
-        # they are computed once per state and seat: a chooser and apply's check then share the work.
-        history, log = len(self.history), len(self.log)
-        if self._legal_seat == seat and self._legal_history == history and self._legal_log == log:
-            return self._legal_val
-        legal = self._legal(seat)
-        self._legal_seat, self._legal_history, self._legal_log = seat, history, log
-        self._legal_val = legal
+        # Legal actions depend only on the state, which changes only through apply (which forgets them), so they
+        # are computed once per state and awaited seat: a chooser and apply's check then share the work. (The cache
+        # holds only seats that were awaited when they were asked for.)
+        legal = self._legal_cache.get(seat)
+        if legal is None:
+            legal = self._legal_cache[seat] = self._legal(seat)
         return legal
 
     def _forget_legal(self) -> None:
-        self._legal_seat = self._legal_history = self._legal_log = -1
-        self._legal_val = []
+        """Forget the legal actions worked out for this state (after a change made outside apply: a clone's
+        redeal for a computer player's search)."""
+        self._legal_cache = {}
 
     def requests(self, seat: int) -> list[Action]:
         """Actions ``seat`` may take now outside the turn order, on its turn or not (Domino Poker's stop); they are
@@ -237,15 +237,27 @@ class Game:
         if not self._awaits(seat):
             raise NotYourTurn(f"it is not your turn: waiting for {self.seat_list(self._to_act())}")
         if not _offered(self._legal_now(seat), action):
-            what = self.describe(action) if isinstance(action, Action) else repr(action)
-            raise IllegalAction(f"{what} is not a legal move now")
+            if not isinstance(action, Action):
+                raise InvalidAction(f"{action!r} is not an action")
+            raise IllegalAction(f"{self.describe(action)} is not a legal move now")
 
     def apply(self, seat: Any, action: Any) -> list[Event]:
         """Take ``action`` for ``seat`` and return what happened; an illegal action raises and changes nothing."""
-        self.check(seat, action)
+        # The common case first: the seat's legal actions were just listed (by the chooser), and the action is one
+        # of those very objects. Anything else takes the full check, which raises the right error.
+        legal = None if self._over or type(seat) is not int else self._legal_cache.get(seat)
+        if legal is None:
+            self.check(seat, action)
+        else:
+            for offered in legal:
+                if offered is action:
+                    break
+            else:
+                self.check(seat, action)
         start = len(self.log)
         self._apply(seat, action)
         self.history.append((seat, action))
+        self._legal_cache = {}
         return self.log[start:]
 
     @property
@@ -276,8 +288,11 @@ class Game:
     def view(self, seat: int | None) -> GameView:
         """What ``seat`` may know now (``None``: a spectator). JSON-safe; holds no other seat's hidden tiles.
 
-        The view's type is its family's, declared in :mod:`engine.views`; ``view["family"]`` tells which.
+        The view's type is its family's, declared in :mod:`engine.views`; ``view["family"]`` tells which. A seat
+        that does not exist at this table raises :class:`NoSuchSeat`.
         """
+        if seat is not None and not (_is_seat_number(seat) and 0 <= seat < self.seats):
+            raise NoSuchSeat(f"there is no seat {seat!r} at this table (seats 0 to {self.seats - 1}, or None)")
         hands = self.hand_lists()
         common: CommonView = {
             "game": self.key,
@@ -315,14 +330,14 @@ class Game:
         those records and deep-copies the rest of the state.
         """
         cls = type(self)
-        twin = cls()
+        twin = cls.__new__(cls)
         shared = {"history": list(self.history), "log": list(self.log)}
         memo: dict[int, Any] = {id(self.history): shared["history"], id(self.log): shared["log"]}
         for name, value in instance_state(self).items():
             if name in _UNCOPIED:
                 continue
             setattr(twin, name, shared[name] if name in shared else deep_copy(value, memo))
-        twin._forget_legal()
+        twin._legal_cache = {}
         return twin
 
     def snapshot(self) -> dict[str, Any]:
@@ -422,7 +437,7 @@ class Game:
         rig = self.rigged_deal()
         if rig is None:
             pool = list(tiles)
-            shuffle(pool, self.rng)
+            self.rng.shuffle(pool)
             hands = []
             at = 0
             for size in sizes:
@@ -438,7 +453,7 @@ class Game:
         bone = self.rigged_tiles("boneyard")
         if bone is None:
             pool = list(rest.elements())
-            shuffle(pool, self.rng)
+            self.rng.shuffle(pool)
             return [sort_hand(h) for h in rig], pool
         for tile in bone:
             if rest[tile] <= 0:
@@ -452,38 +467,38 @@ class Game:
         """Reject option combinations this game cannot play (BadOption). Default: all are fine."""
         return None
 
+    @abstractmethod
     def _setup(self) -> None:
         """Deal the first round."""
-        raise NotImplementedError(f"{type(self).__name__} does not define _setup")
 
+    @abstractmethod
     def _to_act(self) -> tuple[int, ...]:
         """Seats awaited now (the match is not over)."""
-        raise NotImplementedError(f"{type(self).__name__} does not define _to_act")
 
+    @abstractmethod
     def _legal(self, seat: int) -> list[Action]:
         """Legal actions for an awaited seat."""
-        raise NotImplementedError(f"{type(self).__name__} does not define _legal")
 
+    @abstractmethod
     def _apply(self, seat: int, action: Action) -> None:
         """Carry out a legal action, emitting events."""
-        raise NotImplementedError(f"{type(self).__name__} does not define _apply")
 
+    @abstractmethod
     def _view(self, seat: int | None, common: CommonView) -> GameView:
         """The family's view: the ``common`` keys and the game's own public state (never another seat's hidden
         tiles)."""
-        raise NotImplementedError(f"{type(self).__name__} does not define _view")
 
+    @abstractmethod
     def hand_lists(self) -> list[list[Tile]]:
         """Each seat's hand."""
-        raise NotImplementedError(f"{type(self).__name__} does not define hand_lists")
 
+    @abstractmethod
     def zones(self) -> dict[str, list[Tile]]:
         """Where every tile of :meth:`full_set` is now (hands, line, boneyard, tricks, dead...)."""
-        raise NotImplementedError(f"{type(self).__name__} does not define zones")
 
+    @abstractmethod
     def full_set(self) -> list[Tile]:
         """Every tile this game is played with (two of each for Seventy-Nine)."""
-        raise NotImplementedError(f"{type(self).__name__} does not define full_set")
 
     def visible_tiles(self, seat: int | None) -> Counter[Tile]:
         """Tiles ``seat`` may see: its own hand and every public zone. Default: all zones but hands/boneyard/dead."""
@@ -498,12 +513,16 @@ class Game:
         return seen
 
 
+#: Every seat its own side, by seat count (the default :attr:`Game.sides`, asked for at every score).
+_EACH_ALONE = tuple(tuple((s,) for s in range(seats)) for seats in range(17))
 _ATOMS = (int, str, float, type(None))
 _PRIVATE = frozenset({EventKind.MARK})  # events only their own seat may know of: never in the view's log
-_UNCOPIED = frozenset({"_legal_seat", "_legal_history", "_legal_log", "_legal_val"})
+_UNCOPIED = frozenset({"_legal_cache"})
 
 
 _VALUES = (int, str, float, type(None), Tile, Action, Event, Outcome, frozenset)
+#: The exact types :func:`deep_copy` has found to be values: copying a list of tiles is then a look-up per tile.
+_VALUE_TYPES: set[type] = set()
 
 
 def deep_copy(value: Any, memo: dict[int, Any]) -> Any:
@@ -513,23 +532,28 @@ def deep_copy(value: Any, memo: dict[int, Any]) -> Any:
     dataclasses are copied here, a ``random.Random`` by its state; anything else goes to ``copy.deepcopy``. Shared
     references stay shared, through ``memo``, as with ``deepcopy``.
     """
+    kind = type(value)
+    if kind in _VALUE_TYPES:
+        return value
     if isinstance(value, _VALUES):
+        _VALUE_TYPES.add(kind)
         return value
     key = id(value)
     if key in memo:
         return memo[key]
-    kind = type(value)
+    values = _VALUE_TYPES
     if kind is list:
         items: list[Any] = []
         memo[key] = items
         for item in value:
-            items.append(deep_copy(item, memo))
+            items.append(item if type(item) in values else deep_copy(item, memo))
         return items
     if kind is dict:
         mapping: dict[Any, Any] = {}
         memo[key] = mapping
         for name, item in value.items():
-            mapping[deep_copy(name, memo)] = deep_copy(item, memo)
+            mapping[name if type(name) in values else deep_copy(name, memo)] = (
+                item if type(item) in values else deep_copy(item, memo))
         return mapping
     if kind is tuple:
         parts = [deep_copy(item, memo) for item in value]
@@ -546,7 +570,7 @@ def deep_copy(value: Any, memo: dict[int, Any]) -> Any:
     if params is not None:
         if params.frozen:
             return value  # a frozen dataclass is a value (the engine's hold only values)
-        # Made through its __init__, as compiled classes must be (copy.deepcopy would skip it).
+        # Made through its __init__, quicker than copy.deepcopy's generic path.
         fields = dataclasses.fields(value)
         made = kind(**{f.name: deep_copy(getattr(value, f.name), memo) for f in fields if f.init})
         for f in fields:
@@ -565,16 +589,14 @@ def _offered(legal: list[Action], action: object) -> bool:
     return action in legal
 
 
+def _is_seat_number(seat: object) -> bool:
+    """True when ``seat`` is a whole number (``True`` and ``1.0`` are not seats)."""
+    return type(seat) is int or (isinstance(seat, int) and not isinstance(seat, bool))
+
+
 def instance_state(obj: object) -> dict[str, Any]:
-    """Every instance attribute of ``obj`` that is set, by name: from ``__dict__`` in Python, and from the attribute
-    list mypyc gives its compiled classes (which have no ``__dict__``)."""
-    state: dict[str, Any] = {}
-    for cls in reversed(type(obj).__mro__):
-        for name in cls.__dict__.get("__mypyc_attrs__", ()):
-            if name != "__dict__" and name not in state and hasattr(obj, name):
-                state[name] = getattr(obj, name)
-    state.update(getattr(obj, "__dict__", {}))
-    return state
+    """Every instance attribute of ``obj`` that is set, by name."""
+    return dict(vars(obj))
 
 
 def _plain(value: Any) -> Any:
@@ -593,7 +615,7 @@ def _plain(value: Any) -> Any:
         return list(value.getstate()[1])
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if (hasattr(value, "__dict__") or hasattr(value, "__mypyc_attrs__")) and not callable(value):
+    if hasattr(value, "__dict__") and not callable(value):
         return {k: _plain(v) for k, v in sorted(instance_state(value).items())}
     if hasattr(value, "__slots__") and not callable(value):
         return {k: _plain(getattr(value, k)) for k in value.__slots__ if hasattr(value, k)}

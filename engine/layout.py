@@ -13,6 +13,8 @@ the game's connection rule.
 >>> _ = line.place(Tile.of(6, 2), "W", face=6, seat=1)
 >>> [(e.arm, e.value) for e in line.open_ends()]
 [('W', 2), ('E', 6)]
+>>> line.ends
+(('W', 2), ('E', 6))
 """
 
 from __future__ import annotations
@@ -83,6 +85,9 @@ class LineOfPlay:
     (MUG-2, DRW-2). ``cross_first``: the four faces of the spinner must all be filled before any arm is extended,
     and may be filled in any order (Sebastopol, SEB-2). ``arms``: the arms along the line that may grow; ``("E",)``
     plays on one end only (TW-3 option).
+
+    ``ends`` is ``(arm, value)`` for each open end, in arm order, kept up to date by :meth:`start` and :meth:`place`
+    (a game asks for it on every turn); ``is_spinner`` is True once a double centre branches four ways.
     """
 
     def __init__(self, spinner: bool = False, cross_first: bool = False, arms: tuple[str, ...] = ("W", "E")) -> None:
@@ -91,12 +96,13 @@ class LineOfPlay:
         self.line_arms = arms
         self.center: Tile | None = None
         self.center_seat: int | None = None
-        self.arms: dict[str, list[Placed]] = {arm: [] for arm in ARMS}
+        self.is_spinner = False
+        self.arms: dict[str, list[Placed]] = {"W": [], "E": [], "N": [], "S": []}  # ARMS
+        self.ends: tuple[tuple[str, int], ...] = ()
 
     def __deepcopy__(self, memo: dict[int, object]) -> LineOfPlay:
-        twin = LineOfPlay(self.spinner, self.cross_first, self.line_arms)
-        twin.center = self.center
-        twin.center_seat = self.center_seat
+        twin = LineOfPlay.__new__(LineOfPlay)
+        twin.__dict__.update(self.__dict__)  # the rest is values: flags, tiles, the ends tuple
         twin.arms = {arm: list(placed) for arm, placed in self.arms.items()}  # placed tiles never change
         memo[id(self)] = twin
         return twin
@@ -106,17 +112,16 @@ class LineOfPlay:
         """True once the first tile is down."""
         return self.center is not None
 
-    @property
-    def is_spinner(self) -> bool:
-        """True when the centre tile branches four ways."""
-        return self.spinner and self.center is not None and self.center.is_double
-
     def start(self, tile: Tile, seat: int) -> None:
         """Set the first tile (the set, the opening double or the heaviest tile)."""
         if self.center is not None:
             raise IllegalAction("the line has already started")
         self.center = tile
         self.center_seat = seat
+        self.is_spinner = self.spinner and tile.is_double
+        # Every open arm shows the centre's high end, but a plain line's east arm its low end (the same for a double).
+        arms = self.open_arms() if self.is_spinner else self.line_arms
+        self.ends = tuple([(arm, tile.low if arm == "E" else tile.high) for arm in arms])
 
     def open_arms(self) -> list[str]:
         """The arms a tile may be added to now."""
@@ -132,12 +137,8 @@ class LineOfPlay:
         return ["W", "E"]
 
     def is_open(self, arm: str) -> bool:
-        """True when a tile may be added to ``arm`` now (``arm in open_arms()``, answered without a list)."""
-        if self.center is None:
-            return False
-        if not self.spinner or not self.center.is_double:
-            return arm in self.line_arms
-        return arm in self.open_arms()
+        """True when a tile may be added to ``arm`` now."""
+        return any(open_arm == arm for open_arm, _ in self.ends)
 
     def end_value(self, arm: str) -> int:
         """The value an arm shows: its outermost tile's exposed end, or the centre's end while it is empty."""
@@ -165,12 +166,26 @@ class LineOfPlay:
 
     def place(self, tile: Tile, arm: str, face: int, seat: int) -> Placed:
         """Add ``tile`` to ``arm`` with its ``face`` end touching; the game has already checked the connection."""
-        if not self.is_open(arm):
+        ends = self.ends
+        for open_arm, _ in ends:
+            if open_arm == arm:
+                break
+        else:
             raise IllegalAction(f"the {ARM_WORDS.get(arm, arm)} end is not open")
-        if not tile.has(face):
+        if face == tile.high:
+            outer = tile.low
+        elif face == tile.low:
+            outer = tile.high
+        else:
             raise IllegalAction(f"{tile} has no {face} end")
-        placed = Placed(tile, face, tile.other(face), seat)
+        placed = Placed(tile, face, outer, seat)
         self.arms[arm].append(placed)
+        if self.is_spinner:
+            self.ends = tuple(self.end_values())  # a spinner opens more arms as its faces fill
+        elif len(ends) == 2:  # the usual line: the arm played on now shows the tile's outer end
+            self.ends = ((arm, outer), ends[1]) if ends[0][0] == arm else (ends[0], (arm, outer))
+        else:
+            self.ends = tuple([(arm, outer) if end[0] == arm else end for end in ends])
         return placed
 
     def tiles(self) -> list[Tile]:

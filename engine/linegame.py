@@ -15,7 +15,7 @@ from engine.actions import Action, Draw, Pass, Play
 from engine.errors import BadOption, IllegalAction
 from engine.events import Event, EventKind, Prompt, PromptKind, ScoreReason, Termination
 from engine.game import Game, OptionSpec
-from engine.layout import ARM_WORDS, LineOfPlay, OpenEnd, Placed
+from engine.layout import ARM_WORDS, ARMS, LineOfPlay, OpenEnd, Placed
 from engine.scoring import cascade, lowest_unique, round_points
 from engine.tiles import PIP_VALUES, Tile, double_set, highest_double, pip_total, sort_hand
 from engine.views import CommonView, LastRound, LineFacts, LineView
@@ -55,12 +55,17 @@ class LineGame(Game):
     CHECK_TARGET_IN_PLAY = False
     DOUBLES_INLINE = False
     SCORES_IN_PLAY = False
-    ORDINARY_MATCHING = True  # False in a game that overrides ``connects``
+    # Whether a game overrides the hooks asked on every play, derived from the class (see __init_subclass__): a hook
+    # that only answers the default is not called.
+    _matches_equal_ends = True
+    _hooks_after_play = False
+    _hooks_extra_turn = False
 
-    def __init__(self, seats: int = 0, seed: int = 0, options: Mapping[str, Any] | None = None) -> None:
-        # Written out although it only passes through: a compiled subclass that inherits __init__ from a base that
-        # allows interpreted subclasses would run it twice (a mypyc quirk), dealing every new game twice.
-        super().__init__(seats, seed, options)
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._matches_equal_ends = cls.connects is LineGame.connects
+        cls._hooks_after_play = cls.after_play is not LineGame.after_play
+        cls._hooks_extra_turn = cls.extra_turn is not LineGame.extra_turn
 
     # ----- options and set ---------------------------------------------------------------------------------------
     def tile_set(self) -> list[Tile]:
@@ -88,7 +93,6 @@ class LineGame(Game):
         self.hands: list[list[Tile]] = []
         self.boneyard: list[Tile] = []
         self.dead: list[Tile] = []
-        self.line = self.make_line()
         self.turn = 0
         self.passes = 0
         self.log_mark = 0
@@ -136,7 +140,7 @@ class LineGame(Game):
         if first is None:
             return False
         seat, tile = first
-        self.hands[seat].remove(tile)
+        _remove(self.hands[seat], tile)
         self.line.start(tile, seat)
         self.emit(EventKind.PLAY, seat, tile=tile)
         self.after_open(seat, tile)
@@ -185,44 +189,46 @@ class LineGame(Game):
         return seat == self.turn
 
     def plays(self, seat: int) -> list[Action]:
-        """Every legal tile play for ``seat`` now."""
+        """Every legal tile play for ``seat`` now: tile by tile (as the hand is sorted), each open end in arm order."""
         out: list[Action] = []
-        if self.ORDINARY_MATCHING:
-            # Ordinary matching, the common case, without a hook call per tile and end.
-            line = self.line
-            if not line.spinner and len(line.line_arms) == 2:
-                # Two ends, west and east (most line games, most of the time): tile by tile, west first.
-                west, east = line.end_value("W"), line.end_value("E")
-                for tile in self.hands[seat]:
-                    high, low = tile.high, tile.low
-                    if high == west or low == west:
-                        out.append(_play_at(tile, 0, west))
-                    if high == east or low == east:
-                        out.append(_play_at(tile, 1, east))
-                return out
-            pairs = line.end_values()
+        if not self._matches_equal_ends:
+            open_ends = self.line.open_ends()
             for tile in self.hands[seat]:
-                high, low = tile.high, tile.low
-                for arm, value in pairs:
-                    if high == value or low == value:
-                        out.append(play_action(tile, arm, value))
+                for end in open_ends:
+                    for face in self.connects(end, tile):
+                        out.append(play_action(tile, end.arm, face))
             return out
-        ends = self.line.open_ends()
+        # Ordinary matching, the common case: each open end's table gives a tile's play onto it by the tile's rank.
+        ends = self.line.ends
+        if len(ends) == 2:  # most line games, most of the time: two ends, no loop over them
+            first, second = _PLAYS_ONTO[ends[0]], _PLAYS_ONTO[ends[1]]
+            for tile in self.hands[seat]:
+                index = tile.rank
+                play = first[index]
+                if play is not None:
+                    out.append(play)
+                play = second[index]
+                if play is not None:
+                    out.append(play)
+            return out
+        tables = [_PLAYS_ONTO[end] for end in ends]
         for tile in self.hands[seat]:
-            for end in ends:
-                for face in self.connects(end, tile):
-                    out.append(play_action(tile, end.arm, face))
+            index = tile.rank
+            for table in tables:
+                play = table[index]
+                if play is not None:
+                    out.append(play)
         return out
 
     def _legal(self, seat: int) -> list[Action]:
         plays = self.plays(seat)
         if plays:
             if self.drawable() and self.may_draw_voluntarily(seat):
-                plays.append(Draw())
+                plays.append(_DRAW)
             return plays
         if self.drawable():
-            return [Draw()]
-        return [Pass()]
+            return [_DRAW]
+        return [_PASS]
 
     def _apply(self, seat: int, action: Action) -> None:
         if isinstance(action, Play):
@@ -234,17 +240,19 @@ class LineGame(Game):
 
     def _play(self, seat: int, action: Play) -> None:
         assert action.face is not None
-        _remove(self.hands[seat], action.tile)
+        hand = self.hands[seat]
+        _remove(hand, action.tile)
         placed = self.line.place(action.tile, action.end, action.face, seat)
         self.passes = 0
         self.log.append(_play_event(seat, action))
-        self.after_play(seat, placed, action.end)
-        if self._over:
-            return
-        if not self.hands[seat]:
+        if self._hooks_after_play:
+            self.after_play(seat, placed, action.end)
+            if self._over:
+                return
+        if not hand:
             self._end_round_out(seat)
             return
-        self.turn = seat if self.extra_turn(seat, action.tile) else self._next(seat)
+        self.turn = seat if self._hooks_extra_turn and self.extra_turn(seat, action.tile) else self._next(seat)
 
     def _draw(self, seat: int) -> None:
         """Draw one tile at a time until one can be played or no more may be drawn (RULES 2.5)."""
@@ -389,12 +397,28 @@ class LineGame(Game):
         return self.tile_set()
 
 
-# Play actions are interned in a table, and so are their play events (per seat): one slot per tile, arm and face.
+_DRAW, _PASS = Draw(), Pass()  # offered as the same objects every time, so apply finds them by identity
+
+
+def _plays_onto(arm: str, value: int) -> list[Play | None]:
+    """Every tile's play onto an open end on ``arm`` showing ``value``, by the tile's rank; None for a tile without
+    that value."""
+    table: list[Play | None] = [None] * (PIP_VALUES * PIP_VALUES)
+    for other in range(PIP_VALUES):
+        tile = Tile.of(value, other)
+        table[tile.rank] = Play(tile, arm, value)
+    return table
+
+
+# Each possible play is made once, here: offered actions are then the same objects turn after turn, so apply finds
+# the one chosen by identity, and listing a turn's plays is a look-up per tile and end.
+_PLAYS_ONTO = {(arm, value): _plays_onto(arm, value) for arm in ARMS for value in range(PIP_VALUES)}
+
+# Play events are made once per seat, tile, arm and face (a play event is logged every turn).
 _ARMS_BY_CODE = ("W", "E", "N", "S")
 _ARM_CODES = {arm: code for code, arm in enumerate(_ARMS_BY_CODE)}
-_PLAYS: list[Play | None] = [None] * (PIP_VALUES * PIP_VALUES * 4 * 2)
 _SEATS_INTERNED = 12
-_EVENTS: list[Event | None] = [None] * (len(_PLAYS) * _SEATS_INTERNED)
+_EVENTS: list[Event | None] = [None] * (PIP_VALUES * PIP_VALUES * 4 * 2 * _SEATS_INTERNED)
 
 
 def _slot(tile: Tile, code: int, face: int) -> int:
@@ -403,20 +427,12 @@ def _slot(tile: Tile, code: int, face: int) -> int:
 
 
 def play_action(tile: Tile, arm: str, face: int) -> Play:
-    """The (interned) action of playing ``tile`` on ``arm`` with ``face`` touching: one table look-up."""
-    code = _ARM_CODES.get(arm, -1)
-    if code < 0 or not tile.has(face) or tile.high >= PIP_VALUES:
+    """The action of playing ``tile`` on ``arm`` with ``face`` touching (the one object made for it)."""
+    table = _PLAYS_ONTO.get((arm, face))
+    play = table[tile.rank] if table is not None and 0 <= tile.low <= tile.high < PIP_VALUES else None
+    if play is None or play.tile != tile:
         return Play(tile, arm, face)  # not a play any line game offers; made as asked, and refused as illegal
-    return _play_at(tile, code, face)
-
-
-def _play_at(tile: Tile, code: int, face: int) -> Play:
-    """:func:`play_action` for an arm given by its code and a face the tile has."""
-    slot = _slot(tile, code, face)
-    action = _PLAYS[slot]
-    if action is None:
-        action = _PLAYS[slot] = Play(tile, _ARMS_BY_CODE[code], face)
-    return action
+    return play
 
 
 def _play_event(seat: int, action: Play) -> Event:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from functools import cache
 from typing import Any
 
@@ -55,29 +56,54 @@ def new_game(key: str, seats: int, seed: int = 0, options: Mapping[str, Any] | N
 
 
 def load(data: Mapping[str, Any]) -> Game:
-    """Rebuild a saved game by replaying its actions; :class:`CorruptState` if it cannot be read or replayed."""
+    """Rebuild a saved game by replaying its actions; :class:`CorruptState` for anything that is not a saved game
+    this engine can replay (whatever the JSON holds: wrong types, wrong nesting, unknown games, illegal actions)."""
     if not isinstance(data, Mapping):
         raise CorruptState("a saved game must be a mapping")
-    if data.get("format") != SAVE_FORMAT:
-        raise CorruptState(f"unknown saved-game format {data.get('format')!r}")
+    version = data.get("format")
+    if not _whole(version) or version != SAVE_FORMAT:
+        raise CorruptState(f"unknown saved-game format {version!r}")
     try:
         key, seats, seed = data["game"], data["seats"], data["seed"]
         options, actions = data["options"], data["actions"]
     except KeyError as missing:
         raise CorruptState(f"saved game lacks {missing}") from None
-    if not isinstance(options, Mapping) or not isinstance(actions, list):
-        raise CorruptState("saved game has malformed options or actions")
-    upgrade = catalogue()[key].upgrade if isinstance(key, str) and key in catalogue() else None
-    if upgrade is not None:
-        options, actions = upgrade(dict(options), list(actions))
-    try:
+    if not isinstance(key, str):
+        raise CorruptState(f"saved game names no game: {key!r}")
+    if not _whole(seats) or not _whole(seed):
+        raise CorruptState(f"saved game's seats and seed must be whole numbers, not {seats!r} and {seed!r}")
+    if not isinstance(options, Mapping) or not all(isinstance(name, str) for name in options):
+        raise CorruptState(f"saved game's options must map names to values, not {options!r}")
+    if not isinstance(actions, list):
+        raise CorruptState(f"saved game's actions must be a list, not {actions!r}")
+    upgrade = catalogue()[key].upgrade if key in catalogue() else None
+    if upgrade is not None:  # an older save's form of a rule, brought to today's (GameSpec.upgrade)
+        with _corrupt("saved game cannot be upgraded"):
+            options, actions = upgrade(dict(options), list(actions))
+    steps = []
+    for step, entry in enumerate(actions, 1):
+        if not (isinstance(entry, list | tuple) and len(entry) == 2 and _whole(entry[0]) and isinstance(entry[1], str)):
+            raise CorruptState(f"saved game's step {step} is not [seat, action]: {entry!r}")
+        steps.append((entry[0], entry[1]))
+    with _corrupt("saved game cannot be set up"):
         game = new_game(key, seats, seed, options)
-    except DominoError as error:
-        raise CorruptState(f"saved game cannot be set up: {error}") from None
-    for step, entry in enumerate(actions):
-        try:
-            seat, text = entry
+    for step, (seat, text) in enumerate(steps, 1):
+        with _corrupt(f"saved game does not replay at step {step}"):
             game.apply(seat, parse_action(text))
-        except (DominoError, TypeError, ValueError) as error:
-            raise CorruptState(f"saved game does not replay at step {step + 1}: {error}") from None
     return game
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@contextmanager
+def _corrupt(what: str) -> Iterator[None]:
+    """Turn any error in setting up or replaying a saved game into :class:`CorruptState`: the engine's own errors
+    (an unknown option, an illegal action) and the ones odd values in a save could still provoke deeper down."""
+    try:
+        yield
+    except DominoError as error:
+        raise CorruptState(f"{what}: {error}") from None
+    except (TypeError, ValueError, LookupError, AttributeError, ArithmeticError) as error:
+        raise CorruptState(f"{what}: {type(error).__name__}: {error}") from error

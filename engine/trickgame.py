@@ -17,11 +17,6 @@ The view follows the "trick" conventions of COMMON.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from mypy_extensions import mypyc_attr
-
 from engine.actions import Action, Bid, Call, Pass, Play
 from engine.events import EventKind, Prompt, PromptKind, ScoreReason, Termination
 from engine.game import Game
@@ -33,7 +28,6 @@ PLAY = "play"
 MAX_LOTS = 100
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # a base for new trick games, compiled or not
 class TrickGame(Game):
     """A match of a trick-taking game. Subclasses set the phases before play and the scoring.
 
@@ -41,8 +35,7 @@ class TrickGame(Game):
     the words module says so in the lots and deal messages.)
     """
 
-    def __init__(self, seats: int = 0, seed: int = 0, options: Mapping[str, Any] | None = None) -> None:
-        super().__init__(seats, seed, options)  # written out: see LineGame.__init__ (a mypyc quirk)
+    DEALER_ROLE = "deals"
 
     # ----- what a game says about itself ------------------------------------------------------------------------
     def tile_set(self) -> list[Tile]:

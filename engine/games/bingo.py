@@ -17,8 +17,6 @@ The score is the number of tiles removed; ``view["result"]`` gives the personal-
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
-from typing import Any
 
 from engine.actions import Action, Call, Pass
 from engine.errors import BadOption
@@ -33,9 +31,6 @@ PASSES_TO_LOSE = 13
 
 class BingoGame(Game):
     """One player clearing a row of tiles by counting along it."""
-
-    def __init__(self, seats: int = 0, seed: int = 0, options: Mapping[str, Any] | None = None) -> None:
-        super().__init__(seats, seed, options)  # written out: see LineGame.__init__ (a mypyc quirk)
 
     # ----- set-up ------------------------------------------------------------------------------------------------
     def _setup(self) -> None:

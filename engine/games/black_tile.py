@@ -13,9 +13,8 @@ a hand in which someone reaches 61, the lowest total wins; ties share the win (o
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from itertools import combinations
-from typing import Any
 
 from engine.actions import Action, Choose, Pass, Play
 from engine.events import EventKind, Prompt, PromptKind, ScoreReason, Termination
@@ -73,8 +72,7 @@ def hand_penalties(taken: list[int], moon_needs: int) -> tuple[list[int], int | 
 class BlackTileGame(TrickGame):
     """A match of Eleven Point Black Tile: every player for themself, the lowest total wins."""
 
-    def __init__(self, seats: int = 0, seed: int = 0, options: Mapping[str, Any] | None = None) -> None:
-        super().__init__(seats, seed, options)  # written out: see LineGame.__init__ (a mypyc quirk)
+    DEALER_ROLE = "leads"
 
     def hand_sizes(self) -> list[int]:
         return [9 if self.seats == 3 else 7] * self.seats

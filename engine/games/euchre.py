@@ -15,8 +15,6 @@ their other end (EU-1). A non-trump tile leads the number its leader declares (E
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
-from typing import Any
 
 from engine.actions import Action, Call, Choose, Pass
 from engine.events import EventKind, Prompt, PromptKind, ScoreReason, Termination
@@ -94,9 +92,6 @@ def trump_order(trump: int) -> list[Tile]:
 
 class EuchreGame(TrickGame):
     """A match of Domino Euchre to 5 points."""
-
-    def __init__(self, seats: int = 0, seed: int = 0, options: Mapping[str, Any] | None = None) -> None:
-        super().__init__(seats, seed, options)  # written out: see LineGame.__init__ (a mypyc quirk)
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:

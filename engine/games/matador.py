@@ -56,7 +56,6 @@ class MatadorGame(LineGame):
 
     DRAWS = True
     DOUBLES_INLINE = True
-    ORDINARY_MATCHING = False  # connects by sum (MAT-2)
 
     def _setup(self) -> None:
         top, total = MODES[str(self.options["matador_mode"])]

@@ -41,9 +41,6 @@ MAX_EXCHANGE = 3
 class PokerGame(Game):
     """A session of Domino Poker for 2-4 players; one hand is one round."""
 
-    def __init__(self, seats: int = 0, seed: int = 0, options: Mapping[str, Any] | None = None) -> None:
-        super().__init__(seats, seed, options)  # written out: see LineGame.__init__ (a mypyc quirk)
-
     @classmethod
     def check_options(cls, seats: int, options: Mapping[str, Any]) -> None:
         if options.get("poker_draw") and seats * HAND_SIZE >= len(poker_set()):

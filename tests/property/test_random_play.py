@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from engine import GameOver, IllegalAction, NotYourTurn, Pass, catalogue, load, new_game, parse_action
 from engine.actions import Bid, Call, Choose, Play
 from engine.game import Game
+from engine.linegame import LineGame
 from engine.tiles import Tile
 
 MAX_STEPS = 20_000
@@ -165,3 +166,56 @@ def test_same_seed_same_game(key: str) -> None:
         second.apply(seat_b, rng_b.choice(second.legal_actions(seat_b)))
     assert first.snapshot() == second.snapshot()
     assert first.to_dict() == second.to_dict()
+
+
+def test_quick_answers_agree_with_the_full_ones_in_random_play() -> None:
+    """``_awaits`` (the quick test ``apply`` uses) answers as ``to_act`` does, for every seat, in every game; a line
+    game's ``ends``, kept up to date play by play, are the line's open ends."""
+    for key, spec in catalogue().items():
+        for seed in range(3):
+            seats = spec.seats[seed % len(spec.seats)]
+            game = new_game(key, seats, seed, quick_options(key))
+            rng = random.Random(seed)
+            for _ in range(400):
+                if game.is_over:
+                    break
+                awaited = game.to_act
+                assert [s for s in range(seats) if game._awaits(s)] == sorted(awaited), key
+                if isinstance(game, LineGame):  # the ends the line keeps up to date are the ends it has
+                    line = game.line
+                    assert line.ends == tuple(line.end_values()), key
+                    assert line.is_spinner == (line.spinner and line.center is not None and line.center.is_double)
+                seat = rng.choice(awaited)
+                game.apply(seat, rng.choice(game.legal_actions(seat)))
+
+
+def test_clone_is_the_same_game_and_independent() -> None:
+    """``clone`` (computer players try moves on it) copies every piece of state, and shares nothing that changes."""
+    for key, spec in catalogue().items():
+        for seed in range(2):
+            seats = spec.seats[seed % len(spec.seats)]
+            game = new_game(key, seats, seed)
+            rng = random.Random(seed)
+            for step in range(160):
+                if game.is_over:
+                    break
+                if step % 9 == 0:
+                    twin = game.clone()
+                    before = game.snapshot()
+                    assert twin.snapshot() == before, key
+                    # The copy plays on alone: the original does not change.
+                    for _ in range(6):
+                        if twin.is_over:
+                            break
+                        actor = rng.choice(twin.to_act)
+                        twin.apply(actor, rng.choice(twin.legal_actions(actor)))
+                    assert game.snapshot() == before, key
+                    # And the same move on both keeps them the same game.
+                    twin = game.clone()
+                    actor = rng.choice(game.to_act)
+                    action = rng.choice(game.legal_actions(actor))
+                    assert twin.apply(actor, action) == game.apply(actor, action), key
+                    assert twin.snapshot() == game.snapshot(), key
+                    continue
+                actor = rng.choice(game.to_act)
+                game.apply(actor, rng.choice(game.legal_actions(actor)))
