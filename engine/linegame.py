@@ -20,6 +20,7 @@ from engine.scoring import cascade, lowest_unique, round_points
 from engine.tiles import PIP_VALUES, Tile, double_set, highest_double, pip_total, sort_hand
 
 MAX_REDEALS = 1000
+NOTHING: frozenset[Tile] = frozenset()
 
 
 def set_option(default: int = 12) -> OptionSpec:
@@ -94,6 +95,10 @@ class LineGame(Game):
         self.passes = 0
         self.log_mark = 0
         self.last_round: dict[str, Any] | None = None
+        # Public facts for what each seat knows (engine/observation.py): the tiles each seat has shown it does not
+        # hold, and those it will have shown once it plays the tile its draw ended on.
+        self.showed_out: list[frozenset[Tile]] = []
+        self.pending_out: list[frozenset[Tile]] = []
         self._start_round()
 
     def _start_round(self) -> None:
@@ -114,6 +119,8 @@ class LineGame(Game):
             else:
                 self.boneyard, self.dead = [], rest
             self.hands = hands
+            self.showed_out = [NOTHING] * self.seats
+            self.pending_out = [NOTHING] * self.seats
             self.emit("deal", f"Round {self.round_no}: {size} tiles each.")
             if self.open_round():
                 return
@@ -139,6 +146,7 @@ class LineGame(Game):
         seat, tile = first
         self.hands[seat].remove(tile)
         self.line.start(tile, seat)
+        self.showed_out = [self.opening_shows(tile)] * self.seats
         self.emit("play", f"{self.seat_name(seat)} opened with {tile}.", seat, tile=str(tile))
         self.after_open(seat, tile)
         if self._over:  # the opening's own points won the match (RULES 1.5, in-play games)
@@ -148,6 +156,12 @@ class LineGame(Game):
             return True
         self.turn = seat if self.extra_turn(seat, tile) else self._next(seat)
         return True
+
+    def opening_shows(self, tile: Tile) -> frozenset[Tile]:
+        """The tiles no hand held at the deal, as the opening ``tile`` shows (RULES 2.7: no double above it)."""
+        if not tile.is_double:
+            return NOTHING
+        return frozenset(t for t in self.tile_set() if t.is_double and t.high > tile.high)
 
     # ----- hooks ---------------------------------------------------------------------------------------------
     def connects(self, end: OpenEnd, tile: Tile) -> list[int]:
@@ -236,6 +250,8 @@ class LineGame(Game):
     def _play(self, seat: int, action: Play) -> None:
         assert action.face is not None
         _remove(self.hands[seat], action.tile)
+        if self.pending_out[seat]:  # the tile the draw ended on is played: the rest of the hand matched nothing
+            self.showed_out[seat], self.pending_out[seat] = self.pending_out[seat], NOTHING
         placed = self.line.place(action.tile, action.end, action.face, seat)
         self.passes = 0
         words, data = _play_words(action)
@@ -251,23 +267,45 @@ class LineGame(Game):
     def _draw(self, seat: int) -> None:
         """Draw one tile at a time until one can be played or no more may be drawn (RULES 2.5)."""
         voluntary = bool(self.plays(seat))
+        faced = NOTHING if voluntary else self.playable_tiles()
         drawn = 0
+        able = False
         while self.drawable():
             self.hands[seat].append(self.boneyard.pop(0))
             drawn += 1
-            if voluntary or self.plays(seat):
+            if voluntary:
+                break
+            if self.plays(seat):
+                able = True
                 break
         self.hands[seat][:] = sort_hand(self.hands[seat])
+        # Unseen tiles came in: what was known is void; a forced draw shows the hand had nothing to play, and so
+        # does everything drawn but the last tile, once that is played.
+        self.showed_out[seat] = NOTHING if able else faced
+        self.pending_out[seat] = faced if able else NOTHING
         word = "tile" if drawn == 1 else "tiles"
         self.emit("draw", f"{self.seat_name(seat)} drew {drawn} {word}.", seat, count=drawn)
 
     def _pass(self, seat: int) -> None:
+        self.showed_out[seat] = self.showed_out[seat] | self.playable_tiles()
         self.passes += 1
         self.emit("pass", f"{self.seat_name(seat)} {self.PASS_WORDS}.", seat)
         if self.passes >= self.seats:
             self._end_round_blocked()
         else:
             self.turn = self._next(seat)
+
+    def playable_tiles(self) -> frozenset[Tile]:
+        """The tiles that could be played on the line now: a seat that cannot play shows it holds none of them.
+        (Ordinary matching answers for the largest set; tiles outside this game's set are never unseen.)"""
+        if not self.ORDINARY_MATCHING:
+            ends = self.line.open_ends()
+            return frozenset(t for t in self.tile_set() if any(self.connects(end, t) for end in ends))
+        values = frozenset(value for _, value in self.line.end_values())
+        tiles = _MATCHING.get(values)
+        if tiles is None:
+            tiles = _MATCHING[values] = frozenset(t for t in _LARGEST_SET if t.high in values or t.low in values)
+        return tiles
 
     # ----- round end ----------------------------------------------------------------------------------------
     def pips(self) -> list[int]:
@@ -378,6 +416,15 @@ class LineGame(Game):
     def hand_lists(self) -> list[list[Tile]]:
         return self.hands
 
+    def shown_out(self, seat: int) -> frozenset[Tile]:
+        return self.showed_out[seat]
+
+    def _hidden_places(self, seat: int) -> dict[str, list[Tile]]:
+        places = {f"hand{s}": hand for s, hand in enumerate(self.hands) if s != seat}
+        places["boneyard"] = self.boneyard
+        places["dead"] = self.dead
+        return places
+
     def zones(self) -> dict[str, list[Tile]]:
         zones = {f"hand{s}": list(h) for s, h in enumerate(self.hands)}
         zones["line"] = self.line.tiles()
@@ -388,6 +435,9 @@ class LineGame(Game):
     def full_set(self) -> list[Tile]:
         return self.tile_set()
 
+
+_LARGEST_SET = double_set(PIP_VALUES - 1)
+_MATCHING: dict[frozenset[int], frozenset[Tile]] = {}  # open pips -> the tiles bearing one of them
 
 _SEAT_NAMES = tuple(f"Seat {seat + 1}" for seat in range(12))
 

@@ -74,6 +74,9 @@ class TrickGame(Game):
         self.phase = PLAY
         self.turn = 0
         self.log_mark = 0
+        # Public facts for what each seat knows (engine/observation.py): the tiles each seat has shown it does not
+        # hold this hand, by not following a suit.
+        self.showed_out: list[frozenset[Tile]] = [frozenset()] * self.seats
         self.dealer = self.draw_lots()
         self.emit("lots", f"{self.seat_name(self.dealer)} drew the highest tile and {self.DEALER_ROLE} first.",
                   self.dealer)
@@ -101,6 +104,7 @@ class TrickGame(Game):
         self.trick = None
         self.last_trick = None
         self.sitting_out = []
+        self.showed_out = [frozenset()] * self.seats
         self.emit("deal", f"Hand {self.round_no}: {self.seat_name(self.dealer)} {self.DEALER_ROLE}.", self.dealer)
         self.begin_hand()
 
@@ -145,6 +149,11 @@ class TrickGame(Game):
     def pile_points(self, side: int) -> int:
         """What ``side`` has taken this hand, for the view (default: its tricks)."""
         return self.tricks_won[side]
+
+    def suit_tiles(self, suit: str) -> frozenset[Tile]:
+        """The tiles of the set that belong to ``suit`` under this hand's suits (trumps, doubles...)."""
+        rule = self.suit_rule()
+        return frozenset(t for t in self.tile_set() if rule.follows(t, suit))
 
     # ----- the play of tricks -----------------------------------------------------------------------------------
     def active_seats(self) -> list[int]:
@@ -191,6 +200,9 @@ class TrickGame(Game):
             words = f"{self.seat_name(seat)} led {tile} ({suit_words(self.trick.led_suit)})."
         else:
             words = f"{self.seat_name(seat)} played {tile}."
+            led = self.trick.led_suit
+            if not self.suit_rule().follows(tile, led):  # RULES 4.1: it could not follow, so it holds no such tile
+                self.showed_out[seat] = self.showed_out[seat] | self.suit_tiles(led)
         self.trick.plays.append((seat, tile))
         self.emit("play", words, seat, tile=str(tile))
         if len(self.trick.plays) < len(self.active_seats()):
@@ -313,6 +325,14 @@ class TrickGame(Game):
 
     def hand_lists(self) -> list[list[Tile]]:
         return self.hands
+
+    def shown_out(self, seat: int) -> frozenset[Tile]:
+        return self.showed_out[seat]
+
+    def _hidden_places(self, seat: int) -> dict[str, list[Tile]]:
+        places = {f"hand{s}": hand for s, hand in enumerate(self.hands) if s != seat}
+        places["dead"] = self.dead
+        return places
 
     def zones(self) -> dict[str, list[Tile]]:
         zones = {f"hand{s}": list(h) for s, h in enumerate(self.hands)}

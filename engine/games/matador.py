@@ -92,6 +92,14 @@ class MatadorGame(LineGame):
         _, seat, tile = max(weights, key=lambda w: w[0])
         return seat, tile
 
+    def opening_shows(self, tile: Tile) -> frozenset[Tile]:
+        """A double opening shows no hand held a higher double; a heaviest-tile opening, that no hand held a
+        double or a heavier tile."""
+        if tile.is_double:
+            return super().opening_shows(tile)
+        weight = (tile.pips, tile.high)
+        return frozenset(t for t in self.tile_set() if t.is_double or (t.pips, t.high) > weight)
+
     # ----- the turn (RULES 3.7 steps 1-5) ----------------------------------------------------------------------
     def _legal(self, seat: int) -> list[Action]:
         plays = self.plays(seat)
@@ -121,6 +129,8 @@ class MatadorGame(LineGame):
                 break
         self.hands[seat].sort(reverse=True)
         self.drew = True
+        # Unseen tiles came in, and the player may still play a matador it held rather than the tile drawn last.
+        self.showed_out[seat] = self.pending_out[seat] = frozenset()
         word = "tile" if drawn == 1 else "tiles"
         self.emit("draw", f"{self.seat_name(seat)} drew {drawn} {word}.", seat, count=drawn)
 
