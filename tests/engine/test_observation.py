@@ -145,3 +145,14 @@ def test_the_search_player_reads_no_game_internals() -> None:
     for pry in ("getattr", "type: ignore", ".hands", ".boneyard", ".dead", ".discarded", ".received", ".chosen",
                 ".dealer", ".pass_step", "LOW_SCORE_WINS", "._"):
         assert pry not in source, pry
+
+
+def test_2_5_a_determinization_draws_from_a_new_boneyard_order() -> None:
+    """The copy's boneyard is dealt again among the unseen tiles, so a playout cannot learn the real next draws."""
+    game = new_game("draw", 3, 4, {"set": 6})
+    seat = game.to_act[0]
+    real = game.zones()["boneyard"]
+    orders = [tuple(world.zones()["boneyard"]) for world in worlds(game, seat, 12)]
+    assert len(set(orders)) > 1
+    assert all(len(order) == len(real) for order in orders)
+    assert sum(order == tuple(real) for order in orders) <= 1
