@@ -144,9 +144,9 @@ class LineGame(Game):
         if first is None:
             return False
         seat, tile = first
+        self.showed_out = [self.opening_shows(tile)] * self.seats
         self.hands[seat].remove(tile)
         self.line.start(tile, seat)
-        self.showed_out = [self.opening_shows(tile)] * self.seats
         self.emit("play", f"{self.seat_name(seat)} opened with {tile}.", seat, tile=str(tile))
         self.after_open(seat, tile)
         if self._over:  # the opening's own points won the match (RULES 1.5, in-play games)
@@ -241,17 +241,17 @@ class LineGame(Game):
 
     def _apply(self, seat: int, action: Action) -> None:
         if isinstance(action, Play):
+            if self.pending_out[seat]:  # the tile its draw ended on is played: the rest of the hand matched nothing
+                self.showed_out[seat], self.pending_out[seat] = self.pending_out[seat], NOTHING
             self._play(seat, action)
         elif isinstance(action, Draw):
-            self._draw(seat)
+            self._draw_noted(seat)
         else:
             self._pass(seat)
 
     def _play(self, seat: int, action: Play) -> None:
         assert action.face is not None
         _remove(self.hands[seat], action.tile)
-        if self.pending_out[seat]:  # the tile the draw ended on is played: the rest of the hand matched nothing
-            self.showed_out[seat], self.pending_out[seat] = self.pending_out[seat], NOTHING
         placed = self.line.place(action.tile, action.end, action.face, seat)
         self.passes = 0
         words, data = _play_words(action)
@@ -267,24 +267,26 @@ class LineGame(Game):
     def _draw(self, seat: int) -> None:
         """Draw one tile at a time until one can be played or no more may be drawn (RULES 2.5)."""
         voluntary = bool(self.plays(seat))
-        faced = NOTHING if voluntary else self.playable_tiles()
         drawn = 0
-        able = False
         while self.drawable():
             self.hands[seat].append(self.boneyard.pop(0))
             drawn += 1
-            if voluntary:
-                break
-            if self.plays(seat):
-                able = True
+            if voluntary or self.plays(seat):
                 break
         self.hands[seat][:] = sort_hand(self.hands[seat])
-        # Unseen tiles came in: what was known is void; a forced draw shows the hand had nothing to play, and so
-        # does everything drawn but the last tile, once that is played.
-        self.showed_out[seat] = NOTHING if able else faced
-        self.pending_out[seat] = faced if able else NOTHING
         word = "tile" if drawn == 1 else "tiles"
         self.emit("draw", f"{self.seat_name(seat)} drew {drawn} {word}.", seat, count=drawn)
+
+    def _draw_noted(self, seat: int) -> None:
+        """:meth:`_draw`, noting what it shows. Unseen tiles come in, so what was known of the hand is void; but a
+        draw made because the hand could not play shows it held nothing playable, and so were the tiles drawn
+        before the last one, which is played next."""
+        voluntary = bool(self.plays(seat))
+        faced = NOTHING if voluntary else self.playable_tiles()
+        self._draw(seat)
+        able = not voluntary and bool(self.plays(seat))
+        self.showed_out[seat] = NOTHING if able else faced
+        self.pending_out[seat] = faced if able else NOTHING
 
     def _pass(self, seat: int) -> None:
         self.showed_out[seat] = self.showed_out[seat] | self.playable_tiles()

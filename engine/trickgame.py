@@ -194,15 +194,15 @@ class TrickGame(Game):
         """Put a tile on the trick; take the trick when everyone has played."""
         assert self.trick is not None
         tile = action.tile
+        led = self.trick.led_suit
+        if led is not None and not self.suit_rule().follows(tile, led):  # RULES 4.1: it holds no tile of the suit
+            self.showed_out[seat] = self.showed_out[seat] | self.suit_tiles(led)
         self.hands[seat].remove(tile)
         if self.trick.led_suit is None:
             self.trick.led_suit = self.suit_rule().suit_of_lead(tile, action.suit)
             words = f"{self.seat_name(seat)} led {tile} ({suit_words(self.trick.led_suit)})."
         else:
             words = f"{self.seat_name(seat)} played {tile}."
-            led = self.trick.led_suit
-            if not self.suit_rule().follows(tile, led):  # RULES 4.1: it could not follow, so it holds no such tile
-                self.showed_out[seat] = self.showed_out[seat] | self.suit_tiles(led)
         self.trick.plays.append((seat, tile))
         self.emit("play", words, seat, tile=str(tile))
         if len(self.trick.plays) < len(self.active_seats()):
