@@ -8,7 +8,7 @@ way python-chess variants override a board.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -96,9 +96,11 @@ class LineGame(Game):
         self.log_mark = 0
         self.last_round: dict[str, Any] | None = None
         # Public facts for what each seat knows (engine/observation.py): the tiles each seat has shown it does not
-        # hold, and those it will have shown once it plays the tile its draw ended on.
+        # hold; the pips it has shown it holds none of (as bits: cheap to note at every pass); and the pips it will
+        # have shown once it plays the tile its draw ended on.
         self.showed_out: list[frozenset[Tile]] = []
-        self.pending_out: list[frozenset[Tile]] = []
+        self.void_pips: list[int] = []
+        self.pending_pips: list[int] = []
         self._start_round()
 
     def _start_round(self) -> None:
@@ -120,7 +122,8 @@ class LineGame(Game):
                 self.boneyard, self.dead = [], rest
             self.hands = hands
             self.showed_out = [NOTHING] * self.seats
-            self.pending_out = [NOTHING] * self.seats
+            self.void_pips = [0] * self.seats
+            self.pending_pips = [0] * self.seats
             self.emit("deal", f"Round {self.round_no}: {size} tiles each.")
             if self.open_round():
                 return
@@ -158,10 +161,11 @@ class LineGame(Game):
         return True
 
     def opening_shows(self, tile: Tile) -> frozenset[Tile]:
-        """The tiles no hand held at the deal, as the opening ``tile`` shows (RULES 2.7: no double above it)."""
+        """The tiles no hand held at the deal, as the opening ``tile`` shows (RULES 2.7: no double above it; told
+        for the largest set, as tiles outside this game's set are never unseen)."""
         if not tile.is_double:
             return NOTHING
-        return frozenset(t for t in self.tile_set() if t.is_double and t.high > tile.high)
+        return _HIGHER_DOUBLES[tile.high]
 
     # ----- hooks ---------------------------------------------------------------------------------------------
     def connects(self, end: OpenEnd, tile: Tile) -> list[int]:
@@ -241,8 +245,8 @@ class LineGame(Game):
 
     def _apply(self, seat: int, action: Action) -> None:
         if isinstance(action, Play):
-            if self.pending_out[seat]:  # the tile its draw ended on is played: the rest of the hand matched nothing
-                self.showed_out[seat], self.pending_out[seat] = self.pending_out[seat], NOTHING
+            if self.pending_pips[seat]:  # the tile its draw ended on is played: the rest of the hand matched nothing
+                self.void_pips[seat], self.pending_pips[seat] = self.pending_pips[seat], 0
             self._play(seat, action)
         elif isinstance(action, Draw):
             self._draw_noted(seat)
@@ -281,15 +285,19 @@ class LineGame(Game):
         """:meth:`_draw`, noting what it shows. Unseen tiles come in, so what was known of the hand is void; but a
         draw made because the hand could not play shows it held nothing playable, and so were the tiles drawn
         before the last one, which is played next."""
-        voluntary = bool(self.plays(seat))
-        faced = NOTHING if voluntary else self.playable_tiles()
+        voluntary = bool(self.plays(seat)) or not self.ORDINARY_MATCHING
+        faced = 0 if voluntary else self.open_pips()
         self._draw(seat)
         able = not voluntary and bool(self.plays(seat))
-        self.showed_out[seat] = NOTHING if able else faced
-        self.pending_out[seat] = faced if able else NOTHING
+        self.showed_out[seat] = NOTHING
+        self.void_pips[seat] = 0 if able else faced
+        self.pending_pips[seat] = faced if able else 0
 
     def _pass(self, seat: int) -> None:
-        self.showed_out[seat] = self.showed_out[seat] | self.playable_tiles()
+        if self.ORDINARY_MATCHING:
+            self.void_pips[seat] |= self.open_pips()
+        else:
+            self.showed_out[seat] = self.showed_out[seat] | self.playable_tiles()
         self.passes += 1
         self.emit("pass", f"{self.seat_name(seat)} {self.PASS_WORDS}.", seat)
         if self.passes >= self.seats:
@@ -300,14 +308,20 @@ class LineGame(Game):
     def playable_tiles(self) -> frozenset[Tile]:
         """The tiles that could be played on the line now: a seat that cannot play shows it holds none of them.
         (Ordinary matching answers for the largest set; tiles outside this game's set are never unseen.)"""
-        if not self.ORDINARY_MATCHING:
-            ends = self.line.open_ends()
-            return frozenset(t for t in self.tile_set() if any(self.connects(end, t) for end in ends))
-        values = frozenset(value for _, value in self.line.end_values())
-        tiles = _MATCHING.get(values)
-        if tiles is None:
-            tiles = _MATCHING[values] = frozenset(t for t in _LARGEST_SET if t.high in values or t.low in values)
-        return tiles
+        if self.ORDINARY_MATCHING:
+            return tiles_bearing(self.open_pips(), self.tile_set())
+        ends = self.line.open_ends()
+        return frozenset(t for t in self.tile_set() if any(self.connects(end, t) for end in ends))
+
+    def open_pips(self) -> int:
+        """The pips showing on the open ends, as bits (``1 << pip``)."""
+        line = self.line
+        if not line.spinner and len(line.line_arms) == 2:
+            return (1 << line.end_value("W")) | (1 << line.end_value("E"))
+        pips = 0
+        for _, value in line.end_values():
+            pips |= 1 << value
+        return pips
 
     # ----- round end ----------------------------------------------------------------------------------------
     def pips(self) -> list[int]:
@@ -419,7 +433,8 @@ class LineGame(Game):
         return self.hands
 
     def shown_out(self, seat: int) -> frozenset[Tile]:
-        return self.showed_out[seat]
+        pips = self.void_pips[seat]
+        return self.showed_out[seat] | tiles_bearing(pips, self.tile_set()) if pips else self.showed_out[seat]
 
     def _hidden_places(self, seat: int) -> dict[str, list[Tile]]:
         places = {f"hand{s}": hand for s, hand in enumerate(self.hands) if s != seat}
@@ -439,7 +454,18 @@ class LineGame(Game):
 
 
 _LARGEST_SET = double_set(PIP_VALUES - 1)
-_MATCHING: dict[frozenset[int], frozenset[Tile]] = {}  # open pips -> the tiles bearing one of them
+_HIGHER_DOUBLES = [frozenset(t for t in _LARGEST_SET if t.is_double and t.high > top) for top in range(PIP_VALUES)]
+
+
+
+def tiles_bearing(pips: int, tiles: Iterable[Tile]) -> frozenset[Tile]:
+    """The ``tiles`` bearing any of ``pips`` (as bits, ``1 << pip``).
+
+    >>> sorted(str(t) for t in tiles_bearing(1 << 5 | 1 << 3, double_set(3)))
+    ['3-0', '3-1', '3-2', '3-3']
+    """
+    return frozenset(t for t in tiles if (1 << t.high | 1 << t.low) & pips)
+
 
 _SEAT_NAMES = tuple(f"Seat {seat + 1}" for seat in range(12))
 

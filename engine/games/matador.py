@@ -130,7 +130,8 @@ class MatadorGame(LineGame):
         self.hands[seat].sort(reverse=True)
         self.drew = True
         # Unseen tiles came in, and the player may still play a matador it held rather than the tile drawn last.
-        self.showed_out[seat] = self.pending_out[seat] = frozenset()
+        self.showed_out[seat] = frozenset()
+        self.void_pips[seat] = self.pending_pips[seat] = 0
         word = "tile" if drawn == 1 else "tiles"
         self.emit("draw", f"{self.seat_name(seat)} drew {drawn} {word}.", seat, count=drawn)
 
