@@ -288,7 +288,8 @@ class LineGame(Game):
         voluntary = bool(self.plays(seat)) or not self.ORDINARY_MATCHING
         faced = 0 if voluntary else self.open_pips()
         self._draw(seat)
-        able = not voluntary and bool(self.plays(seat))
+        # Drawing stops at a playable tile or when nothing more may be drawn: only then must the hand be looked at.
+        able = not voluntary and (self.drawable() > 0 or bool(self.plays(seat)))
         self.showed_out[seat] = NOTHING
         self.void_pips[seat] = 0 if able else faced
         self.pending_pips[seat] = faced if able else 0

@@ -73,13 +73,28 @@ class Observation:
     score: tuple[int, ...] = ()
     target: int = 0
     lowest_wins: bool = False
+    #: The unseen tiles the constraints keep out of some hidden place, each with the places it may be in (as bits
+    #: over :attr:`places`); every other unseen tile may be anywhere.
+    constrained: Mapping[Tile, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        masks: dict[Tile, int] = {}
+        every = (1 << len(self.places)) - 1
+        for tile in set(self.unseen):
+            allowed = self.known.get(tile)
+            mask = 0
+            for index, place in enumerate(self.places):
+                if (allowed is None or place.name in allowed) and (
+                        place.seat is None or tile not in self.shown_out[place.seat]):
+                    mask |= 1 << index
+            if mask != every:
+                masks[tile] = mask
+        object.__setattr__(self, "constrained", masks)  # derived once, so that each deal is quick
 
     def places_for(self, tile: Tile) -> tuple[str, ...]:
         """The hidden places that may hold ``tile`` (an unseen tile), in the order of :attr:`places`."""
-        allowed = self.known.get(tile)
-        return tuple(place.name for place in self.places
-                     if (allowed is None or place.name in allowed)
-                     and (place.seat is None or tile not in self.shown_out[place.seat]))
+        mask = self.constrained.get(tile, -1)
+        return tuple(place.name for index, place in enumerate(self.places) if mask >> index & 1)
 
     def may_hold(self, seat: int, tile: Tile) -> bool:
         """True when ``seat``'s hand may hold ``tile`` as far as this seat knows."""
@@ -137,28 +152,27 @@ def deal(seen: Observation, rng: random.Random) -> dict[str, list[Tile]]:
     room = [place.size for place in seen.places]
     if sum(room) != len(seen.unseen):
         raise ValueError("the hidden places do not hold exactly the unseen tiles")
-    every = (1 << len(names)) - 1
-    masks = {tile: _mask(seen.places_for(tile), names) for tile in set(seen.unseen)}
-    items = list(seen.unseen)
+    masks = seen.constrained
+    items = [tile for tile in seen.unseen if tile in masks]
+    free = [tile for tile in seen.unseen if tile not in masks]
     rng.shuffle(items)
     items.sort(key=lambda tile: bin(masks[tile]).count("1"))  # stable: random among equally constrained tiles
     chosen = _greedy(items, masks, room, rng)
     if chosen is None:
-        chosen = _checked(items, masks, room, every, rng)
+        chosen = _checked(items, masks, room, rng)
     out: dict[str, list[Tile]] = {name: [] for name in names}
+    left = list(room)
     for tile, where in zip(items, chosen, strict=True):
         out[names[where]].append(tile)
+        left[where] -= 1
+    rng.shuffle(free)  # the tiles that may be anywhere fill the room left
+    at = 0
+    for name, size in zip(names, left, strict=True):
+        out[name] += free[at:at + size]
+        at += size
     for tiles in out.values():
         rng.shuffle(tiles)
     return out
-
-
-def _mask(allowed: tuple[str, ...], names: list[str]) -> int:
-    mask = 0
-    for index, name in enumerate(names):
-        if name in allowed:
-            mask |= 1 << index
-    return mask
 
 
 def _bits(mask: int) -> list[int]:
@@ -183,7 +197,7 @@ def _pick(places: list[int], room: list[int], rng: random.Random) -> int:
     return places[-1]
 
 
-def _greedy(items: list[Tile], masks: dict[Tile, int], room: list[int], rng: random.Random) -> list[int] | None:
+def _greedy(items: list[Tile], masks: Mapping[Tile, int], room: list[int], rng: random.Random) -> list[int] | None:
     left = list(room)
     chosen = []
     for tile in items:
@@ -196,9 +210,9 @@ def _greedy(items: list[Tile], masks: dict[Tile, int], room: list[int], rng: ran
     return chosen
 
 
-def _checked(items: list[Tile], masks: dict[Tile, int], room: list[int], every: int,
-             rng: random.Random) -> list[int]:
-    """Place tile by tile, keeping the rest placeable (checked by a flow of tile kinds into places)."""
+def _checked(items: list[Tile], masks: Mapping[Tile, int], room: list[int], rng: random.Random) -> list[int]:
+    """Place tile by tile, keeping the rest placeable (checked by a flow of tile kinds into places); the tiles that
+    may be anywhere then always fit the room left."""
     left = list(room)
     waiting = Counter(masks[tile] for tile in items)
     chosen = []
@@ -211,7 +225,7 @@ def _checked(items: list[Tile], masks: dict[Tile, int], room: list[int], every: 
                 raise ValueError("no deal of the unseen tiles agrees with what the seat knows")
             where = _pick(open_places, left, rng)
             left[where] -= 1
-            if mask == every or _placeable(waiting, left):
+            if _placeable(waiting, left):
                 break
             left[where] += 1
             open_places.remove(where)

@@ -74,9 +74,9 @@ class TrickGame(Game):
         self.phase = PLAY
         self.turn = 0
         self.log_mark = 0
-        # Public facts for what each seat knows (engine/observation.py): the tiles each seat has shown it does not
-        # hold this hand, by not following a suit.
-        self.showed_out: list[frozenset[Tile]] = [frozenset()] * self.seats
+        # Public facts for what each seat knows (engine/observation.py): the suits each seat has shown it holds no
+        # tile of this hand, by not following them.
+        self.void_suits: list[tuple[str, ...]] = [()] * self.seats
         self.dealer = self.draw_lots()
         self.emit("lots", f"{self.seat_name(self.dealer)} drew the highest tile and {self.DEALER_ROLE} first.",
                   self.dealer)
@@ -104,7 +104,7 @@ class TrickGame(Game):
         self.trick = None
         self.last_trick = None
         self.sitting_out = []
-        self.showed_out = [frozenset()] * self.seats
+        self.void_suits = [()] * self.seats
         self.emit("deal", f"Hand {self.round_no}: {self.seat_name(self.dealer)} {self.DEALER_ROLE}.", self.dealer)
         self.begin_hand()
 
@@ -196,7 +196,7 @@ class TrickGame(Game):
         tile = action.tile
         led = self.trick.led_suit
         if led is not None and not self.suit_rule().follows(tile, led):  # RULES 4.1: it holds no tile of the suit
-            self.showed_out[seat] = self.showed_out[seat] | self.suit_tiles(led)
+            self.void_suits[seat] += (led,)
         self.hands[seat].remove(tile)
         if self.trick.led_suit is None:
             self.trick.led_suit = self.suit_rule().suit_of_lead(tile, action.suit)
@@ -327,7 +327,9 @@ class TrickGame(Game):
         return self.hands
 
     def shown_out(self, seat: int) -> frozenset[Tile]:
-        return self.showed_out[seat]
+        rule = self.suit_rule()
+        suits = self.void_suits[seat]
+        return frozenset(t for t in self.tile_set() if any(rule.follows(t, suit) for suit in suits))
 
     def _hidden_places(self, seat: int) -> dict[str, list[Tile]]:
         places = {f"hand{s}": hand for s, hand in enumerate(self.hands) if s != seat}
