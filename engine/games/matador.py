@@ -113,6 +113,10 @@ class MatadorGame(LineGame):
     def _apply(self, seat: int, action: Action) -> None:
         if isinstance(action, Draw):
             self._draw(seat)
+            # Unseen tiles came in, and the player may still play a matador it held rather than the tile drawn last:
+            # nothing is known of its hand now.
+            self.showed_out[seat] = frozenset()
+            self.void_pips[seat] = self.pending_pips[seat] = 0
             return
         self.drew = False
         super()._apply(seat, action)
@@ -129,9 +133,6 @@ class MatadorGame(LineGame):
                 break
         self.hands[seat].sort(reverse=True)
         self.drew = True
-        # Unseen tiles came in, and the player may still play a matador it held rather than the tile drawn last.
-        self.showed_out[seat] = frozenset()
-        self.void_pips[seat] = self.pending_pips[seat] = 0
         word = "tile" if drawn == 1 else "tiles"
         self.emit("draw", f"{self.seat_name(seat)} drew {drawn} {word}.", seat, count=drawn)
 
