@@ -15,13 +15,16 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.actions import Action
 from engine.errors import BadOption, GameOver, IllegalAction, InvalidAction, NoSuchSeat, NotYourTurn
 from engine.events import Event, EventKind, Outcome, Prompt, PromptKind, ScoreReason, Termination
 from engine.tiles import Tile, sort_hand, tiles_from
 from engine.views import CommonView, EventJson, Family, GameView
+
+if TYPE_CHECKING:
+    from engine.observation import Observation
 
 SAVE_FORMAT = 1
 LOG_IN_VIEW = 8
@@ -76,6 +79,7 @@ class GameSpec:
     rig_keys: tuple[str, ...] = ("deal", "boneyard")
     # Reads a save written before a change of format: (options, actions) -> (options, actions).
     upgrade: Callable[[dict[str, Any], list[Any]], tuple[dict[str, Any], list[Any]]] | None = None
+    lowest_wins: bool = False  # penalty points: the lowest total wins the match (Black Tile)
 
     def __post_init__(self) -> None:
         # The game class learns its catalogue entry, so a game object can name itself and its options.
@@ -143,6 +147,8 @@ class Game(ABC):
     """
 
     spec: ClassVar[GameSpec]
+    #: Points are scored by plays during a round, not only at its end (computer players then try moves out).
+    SCORES_IN_PLAY: ClassVar[bool] = True
 
     def __init__(self, seats: int, seed: int = 0, options: Mapping[str, Any] | None = None) -> None:
         self.seats = seats
@@ -499,6 +505,58 @@ class Game(ABC):
     @abstractmethod
     def full_set(self) -> list[Tile]:
         """Every tile this game is played with (two of each for Seventy-Nine)."""
+
+    def target(self) -> int:
+        """The score that wins the match; 0 when the match has none (Poker's chips, Bingo's solo rows)."""
+        return 0
+
+    # ----- what a seat knows (engine/observation.py) ---------------------------------------------------------------
+    @property
+    def lowest_wins(self) -> bool:
+        """True when the lowest total wins the match (penalty points, as in Black Tile)."""
+        return self.spec.lowest_wins
+
+    def observe(self, seat: int) -> Observation:
+        """What ``seat`` knows now: its tiles, the public history, the unseen tiles and the constraints on them."""
+        from engine.observation import observe
+
+        return observe(self, seat)
+
+    def hides(self, action: Action) -> bool:
+        """True when the other seats do not see what ``action`` is (a face-down choice): the public history then
+        shows only that the seat acted. Default: every action is public."""
+        return False
+
+    def shown_out(self, seat: int) -> frozenset[Tile]:
+        """Tiles the public play has shown ``seat`` does not hold now (facing open ends it could not play on, a
+        suit it did not follow). Default: nothing is shown."""
+        return frozenset()
+
+    def known_places(self, seat: int) -> dict[Tile, frozenset[str]]:
+        """Tiles ``seat`` cannot see but knows to be in one of the named hidden places (the tiles it passed in
+        Black Tile, Euchre's taken-up turn-up). Default: none."""
+        return {}
+
+    def _hidden_places(self, seat: int) -> dict[str, list[Tile]]:
+        """The game's own lists of the tiles ``seat`` cannot see, by place: ``hand<s>`` for another seat's hand,
+        ``boneyard`` (in draw order), ``dead``, ``discard``. Read by engine/observation.py; changed only in a
+        determinized copy, through :meth:`_redeal_hidden`."""
+        raise NotImplementedError(f"{type(self).__name__} does not define _hidden_places")
+
+    def _redeal_hidden(self, seat: int, places: Mapping[str, Sequence[Tile]], rng: random.Random) -> None:
+        """Put ``places`` (a determinization of what ``seat`` cannot see) in the hidden places of this copy: hands
+        sorted highest first, other places in the order given; then :meth:`_after_redeal`, a fresh legal-action
+        cache and a generator of its own seeded from ``rng``, so the copy cannot replay the real game's future."""
+        live = self._hidden_places(seat)
+        for name, tiles in places.items():
+            live[name][:] = sorted(tiles, reverse=True) if name.startswith("hand") else tiles
+        self._after_redeal(seat, rng)
+        self._forget_legal()
+        self.rng = random.Random(rng.getrandbits(64))
+
+    def _after_redeal(self, seat: int, rng: random.Random) -> None:
+        """Make other seats' hidden choices agree with their redealt hands (a locked Black Tile pass)."""
+        return None
 
     def visible_tiles(self, seat: int | None) -> Counter[Tile]:
         """Tiles ``seat`` may see: its own hand and every public zone. Default: all zones but hands/boneyard/dead."""

@@ -8,7 +8,7 @@ way python-chess variants override a board.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from engine.actions import Action, Draw, Pass, Play
@@ -21,6 +21,7 @@ from engine.tiles import PIP_VALUES, Tile, double_set, highest_double, pip_total
 from engine.views import CommonView, LastRound, LineFacts, LineView
 
 MAX_REDEALS = 1000
+NOTHING: frozenset[Tile] = frozenset()
 
 
 def set_option(default: int = 12) -> OptionSpec:
@@ -97,6 +98,12 @@ class LineGame(Game):
         self.passes = 0
         self.log_mark = 0
         self.last_round: LastRound | None = None
+        # Public facts for what each seat knows (engine/observation.py): the tiles each seat has shown it does not
+        # hold; the pips it has shown it holds none of (as bits: cheap to note at every pass); and the pips it will
+        # have shown once it plays the tile its draw ended on.
+        self.showed_out: list[frozenset[Tile]] = []
+        self.void_pips: list[int] = []
+        self.pending_pips: list[int] = []
         self._start_round()
 
     def _start_round(self) -> None:
@@ -117,6 +124,9 @@ class LineGame(Game):
             else:
                 self.boneyard, self.dead = [], rest
             self.hands = hands
+            self.showed_out = [NOTHING] * self.seats
+            self.void_pips = [0] * self.seats
+            self.pending_pips = [0] * self.seats
             self.emit(EventKind.DEAL, count=size, round=self.round_no)
             if self.open_round():
                 return
@@ -140,6 +150,7 @@ class LineGame(Game):
         if first is None:
             return False
         seat, tile = first
+        self.showed_out = [self.opening_shows(tile)] * self.seats
         _remove(self.hands[seat], tile)
         self.line.start(tile, seat)
         self.emit(EventKind.PLAY, seat, tile=tile)
@@ -151,6 +162,13 @@ class LineGame(Game):
             return True
         self.turn = seat if self.extra_turn(seat, tile) else self._next(seat)
         return True
+
+    def opening_shows(self, tile: Tile) -> frozenset[Tile]:
+        """The tiles no hand held at the deal, as the opening ``tile`` shows (RULES 2.7: no double above it; told
+        for the largest set, as tiles outside this game's set are never unseen)."""
+        if not tile.is_double:
+            return NOTHING
+        return _HIGHER_DOUBLES[tile.high]
 
     # ----- hooks ---------------------------------------------------------------------------------------------
     def connects(self, end: OpenEnd, tile: Tile) -> list[int]:
@@ -232,9 +250,11 @@ class LineGame(Game):
 
     def _apply(self, seat: int, action: Action) -> None:
         if isinstance(action, Play):
+            if self.pending_pips[seat]:  # the tile its draw ended on is played: the rest of the hand matched nothing
+                self.void_pips[seat], self.pending_pips[seat] = self.pending_pips[seat], 0
             self._play(seat, action)
         elif isinstance(action, Draw):
-            self._draw(seat)
+            self._draw_noted(seat)
         else:
             self._pass(seat)
 
@@ -266,13 +286,48 @@ class LineGame(Game):
         self.hands[seat][:] = sort_hand(self.hands[seat])
         self.emit(EventKind.DRAW, seat, count=drawn)
 
+    def _draw_noted(self, seat: int) -> None:
+        """:meth:`_draw`, noting what it shows. Unseen tiles come in, so what was known of the hand is void; but a
+        draw made because the hand could not play shows it held nothing playable, and so were the tiles drawn
+        before the last one, which is played next."""
+        voluntary = bool(self.plays(seat)) or not self._matches_equal_ends
+        faced = 0 if voluntary else self.open_pips()
+        self._draw(seat)
+        # Drawing stops at a playable tile or when nothing more may be drawn: only then must the hand be looked at.
+        able = not voluntary and (self.drawable() > 0 or bool(self.plays(seat)))
+        self.showed_out[seat] = NOTHING
+        self.void_pips[seat] = 0 if able else faced
+        self.pending_pips[seat] = faced if able else 0
+
     def _pass(self, seat: int) -> None:
+        if self._matches_equal_ends:
+            self.void_pips[seat] |= self.open_pips()
+        else:
+            self.showed_out[seat] = self.showed_out[seat] | self.playable_tiles()
         self.passes += 1
         self.emit(EventKind.PASS, seat)
         if self.passes >= self.seats:
             self._end_round_blocked()
         else:
             self.turn = self._next(seat)
+
+    def playable_tiles(self) -> frozenset[Tile]:
+        """The tiles that could be played on the line now: a seat that cannot play shows it holds none of them.
+        (Ordinary matching answers for the largest set; tiles outside this game's set are never unseen.)"""
+        if self._matches_equal_ends:
+            return tiles_bearing(self.open_pips(), self.tile_set())
+        ends = self.line.open_ends()
+        return frozenset(t for t in self.tile_set() if any(self.connects(end, t) for end in ends))
+
+    def open_pips(self) -> int:
+        """The pips showing on the open ends, as bits (``1 << pip``)."""
+        line = self.line
+        if not line.spinner and len(line.line_arms) == 2:
+            return (1 << line.end_value("W")) | (1 << line.end_value("E"))
+        pips = 0
+        for _, value in line.end_values():
+            pips |= 1 << value
+        return pips
 
     # ----- round end ----------------------------------------------------------------------------------------
     def pips(self) -> list[int]:
@@ -386,6 +441,16 @@ class LineGame(Game):
     def hand_lists(self) -> list[list[Tile]]:
         return self.hands
 
+    def shown_out(self, seat: int) -> frozenset[Tile]:
+        pips = self.void_pips[seat]
+        return self.showed_out[seat] | tiles_bearing(pips, self.tile_set()) if pips else self.showed_out[seat]
+
+    def _hidden_places(self, seat: int) -> dict[str, list[Tile]]:
+        places = {f"hand{s}": hand for s, hand in enumerate(self.hands) if s != seat}
+        places["boneyard"] = self.boneyard
+        places["dead"] = self.dead
+        return places
+
     def zones(self) -> dict[str, list[Tile]]:
         zones = {f"hand{s}": list(h) for s, h in enumerate(self.hands)}
         zones["line"] = self.line.tiles()
@@ -398,6 +463,19 @@ class LineGame(Game):
 
 
 _DRAW, _PASS = Draw(), Pass()  # offered as the same objects every time, so apply finds them by identity
+_LARGEST_SET = double_set(PIP_VALUES - 1)
+_HIGHER_DOUBLES = [frozenset(t for t in _LARGEST_SET if t.is_double and t.high > top) for top in range(PIP_VALUES)]
+
+
+
+def tiles_bearing(pips: int, tiles: Iterable[Tile]) -> frozenset[Tile]:
+    """The ``tiles`` bearing any of ``pips`` (as bits, ``1 << pip``).
+
+    >>> sorted(str(t) for t in tiles_bearing(1 << 5 | 1 << 3, double_set(3)))
+    ['3-0', '3-1', '3-2', '3-3']
+    """
+    return frozenset(t for t in tiles if (1 << t.high | 1 << t.low) & pips)
+
 
 
 def _plays_onto(arm: str, value: int) -> list[Play | None]:

@@ -67,6 +67,9 @@ class TrickGame(Game):
         self.phase = PLAY
         self.turn = 0
         self.log_mark = 0
+        # Public facts for what each seat knows (engine/observation.py): the suits each seat has shown it holds no
+        # tile of this hand, by not following them.
+        self.void_suits: list[tuple[str, ...]] = [()] * self.seats
         self.dealer = self.draw_lots()
         self.emit(EventKind.LOTS, self.dealer)
         self.start_hand()
@@ -93,6 +96,7 @@ class TrickGame(Game):
         self.trick = None
         self.last_trick = None
         self.sitting_out = []
+        self.void_suits = [()] * self.seats
         self.emit(EventKind.DEAL, self.dealer, round=self.round_no)
         self.begin_hand()
 
@@ -144,6 +148,11 @@ class TrickGame(Game):
         """What ``side`` has taken this hand, for the view (default: its tricks)."""
         return self.tricks_won[side]
 
+    def suit_tiles(self, suit: str) -> frozenset[Tile]:
+        """The tiles of the set that belong to ``suit`` under this hand's suits (trumps, doubles...)."""
+        rule = self.suit_rule()
+        return frozenset(t for t in self.tile_set() if rule.follows(t, suit))
+
     # ----- the play of tricks -----------------------------------------------------------------------------------
     def active_seats(self) -> list[int]:
         """The seats taking part in this hand's tricks (not sitting out)."""
@@ -183,6 +192,9 @@ class TrickGame(Game):
         """Put a tile on the trick; take the trick when everyone has played."""
         assert self.trick is not None
         tile = action.tile
+        led = self.trick.led_suit
+        if led is not None and not self.suit_rule().follows(tile, led):  # RULES 4.1: it holds no tile of the suit
+            self.void_suits[seat] += (led,)
         self.hands[seat].remove(tile)
         if self.trick.led_suit is None:
             self.trick.led_suit = self.suit_rule().suit_of_lead(tile, action.suit)
@@ -300,6 +312,16 @@ class TrickGame(Game):
 
     def hand_lists(self) -> list[list[Tile]]:
         return self.hands
+
+    def shown_out(self, seat: int) -> frozenset[Tile]:
+        rule = self.suit_rule()
+        suits = self.void_suits[seat]
+        return frozenset(t for t in self.tile_set() if any(rule.follows(t, suit) for suit in suits))
+
+    def _hidden_places(self, seat: int) -> dict[str, list[Tile]]:
+        places = {f"hand{s}": hand for s, hand in enumerate(self.hands) if s != seat}
+        places["dead"] = self.dead
+        return places
 
     def zones(self) -> dict[str, list[Tile]]:
         zones = {f"hand{s}": list(h) for s, h in enumerate(self.hands)}

@@ -7,6 +7,7 @@ from collections import Counter
 from engine.actions import Action, Draw, Play
 from engine.ai import SeededPlayer
 from engine.game import Game
+from engine.linegame import LineGame
 from engine.tiles import Tile
 
 
@@ -34,7 +35,7 @@ class LineHeuristic(SeededPlayer):
     def rate(self, game: Game, seat: int, side: int, play: Play, hand: list[Tile], ahead: bool) -> float:
         rest = [t for t in hand if t != play.tile]
         gained = 0
-        if getattr(game, "SCORES_IN_PLAY", True):
+        if game.SCORES_IN_PLAY:
             # Only games that score during play need the move tried on a copy.
             trial = game.clone()
             before = trial.score[side]
@@ -55,10 +56,9 @@ class LineHeuristic(SeededPlayer):
 
 def _ends_after(game: Game, play: Play) -> list[int]:
     """The open values once ``play`` is made (the played arm now shows the tile's far end)."""
-    line = getattr(game, "line", None)
-    if line is None or play.face is None:
+    if not isinstance(game, LineGame) or play.face is None:
         return []
-    ends = {end.arm: end.value for end in line.open_ends()}
+    ends = {end.arm: end.value for end in game.line.open_ends()}
     ends[play.end] = play.tile.other(play.face)
     return list(ends.values())
 

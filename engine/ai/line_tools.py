@@ -15,6 +15,7 @@ from engine.actions import Action, Play
 from engine.ai import SeededPlayer
 from engine.game import Game
 from engine.layout import LineOfPlay
+from engine.linegame import LineGame
 from engine.tiles import Tile
 from engine.views import GameView
 
@@ -23,9 +24,8 @@ GOING_OUT = 10_000.0
 
 def line_of(game: Game) -> LineOfPlay:
     """The game's line of play (public: every seat sees it)."""
-    line = getattr(game, "line", None)
-    assert isinstance(line, LineOfPlay), "a layout-game player needs a game with a line of play"
-    return line
+    assert isinstance(game, LineGame), "a layout-game player needs a game with a line of play"
+    return game.line
 
 
 @dataclass

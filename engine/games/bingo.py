@@ -187,6 +187,9 @@ class BingoGame(Game):
     def hand_lists(self) -> list[list[Tile]]:
         return [[]]
 
+    def _hidden_places(self, seat: int) -> dict[str, list[Tile]]:
+        return {"dead": self.dead}
+
     def zones(self) -> dict[str, list[Tile]]:
         return {"row": list(self.row), "removed": list(self.removed), "dead": list(self.dead)}
 

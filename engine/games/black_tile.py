@@ -13,6 +13,7 @@ a hand in which someone reaches 61, the lowest total wins; ties share the win (o
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from itertools import combinations
 
@@ -154,6 +155,27 @@ class BlackTileGame(TrickGame):
         self.chosen = {}
         self.start_opening()
 
+    # ----- what each seat knows -------------------------------------------------------------------------------------
+    def hides(self, action: Action) -> bool:
+        """The three tiles chosen to pass are face down."""
+        return isinstance(action, Choose)
+
+    def known_places(self, seat: int) -> dict[Tile, frozenset[str]]:
+        """The passer knows its three tiles are in the receiving neighbour's hand until they are played."""
+        step = self.pass_step()
+        if not step:
+            return {}
+        receiver = (seat + step) % self.seats
+        hand = self.hands[receiver]
+        place = frozenset((f"hand{receiver}",))
+        return {tile: place for tile in self.received.get(receiver, []) if tile in hand}
+
+    def _after_redeal(self, seat: int, rng: random.Random) -> None:
+        """Another seat's locked (hidden) choice is drawn again from its new hand."""
+        for other, tiles in list(self.chosen.items()):
+            if other != seat:
+                self.chosen[other] = tuple(sorted(rng.sample(self.hands[other], len(tiles)), reverse=True))
+
     def pass_lead(self, seat: int) -> None:
         """EPB-2: the lead passes once to the left neighbour, who must lead."""
         self.may_pass_lead = False
@@ -261,4 +283,5 @@ SPEC = GameSpec(
     factory=BlackTileGame,
     family="trick",
     order=140,
+    lowest_wins=True,
 )

@@ -300,6 +300,25 @@ class EuchreGame(TrickGame):
         zones["discard"] = list(self.discarded)
         return zones
 
+    def hides(self, action: Action) -> bool:
+        """EU-3: the dealer's discard is face down."""
+        return isinstance(action, Choose)
+
+    def _hidden_places(self, seat: int) -> dict[str, list[Tile]]:
+        places = super()._hidden_places(seat)
+        if seat != self.dealer:
+            places["discard"] = self.discarded
+        return places
+
+    def known_places(self, seat: int) -> dict[Tile, frozenset[str]]:
+        """Everyone saw the turn-up the dealer took up: it is in the dealer's hand or the face-down discard."""
+        taken = self.taken_up
+        if seat == self.dealer or taken is None:
+            return {}
+        if taken in self.hands[self.dealer] or taken in self.discarded:
+            return {taken: frozenset((f"hand{self.dealer}", "discard"))}
+        return {}
+
     def visible_tiles(self, seat: int | None) -> Counter[Tile]:
         """Everyone saw the turn-ups (the dealer's taken-up tile too); only the dealer knows the discard."""
         seen = super().visible_tiles(seat)

@@ -91,6 +91,14 @@ class MatadorGame(LineGame):
         _, seat, tile = max(weights, key=lambda w: w[0])
         return seat, tile
 
+    def opening_shows(self, tile: Tile) -> frozenset[Tile]:
+        """A double opening shows no hand held a higher double; a heaviest-tile opening, that no hand held a
+        double or a heavier tile."""
+        if tile.is_double:
+            return super().opening_shows(tile)
+        weight = (tile.pips, tile.high)
+        return frozenset(t for t in self.tile_set() if t.is_double or (t.pips, t.high) > weight)
+
     # ----- the turn (RULES 3.7 steps 1-5) ----------------------------------------------------------------------
     def _legal(self, seat: int) -> list[Action]:
         plays = self.plays(seat)
@@ -104,6 +112,10 @@ class MatadorGame(LineGame):
     def _apply(self, seat: int, action: Action) -> None:
         if isinstance(action, Draw):
             self._draw(seat)
+            # Unseen tiles came in, and the player may still play a matador it held rather than the tile drawn last:
+            # nothing is known of its hand now.
+            self.showed_out[seat] = frozenset()
+            self.void_pips[seat] = self.pending_pips[seat] = 0
             return
         self.drew = False
         super()._apply(seat, action)

@@ -19,6 +19,7 @@ biggest stack(s) win. The request is an action like any other: it is in the save
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -308,6 +309,22 @@ class PokerGame(Game):
 
     def full_set(self) -> list[Tile]:
         return poker_set()
+
+    def hides(self, action: Action) -> bool:
+        """Marking a tile to exchange is private: only the seat's own view shows its marks."""
+        return isinstance(action, Choose)
+
+    def _hidden_places(self, seat: int) -> dict[str, list[Tile]]:
+        places = {f"hand{s}": hand for s, hand in enumerate(self.hands) if s != seat and s not in self.shown}
+        places["boneyard"] = self.stock
+        places["discard"] = self.discards
+        places["dead"] = self.dead
+        return places
+
+    def _after_redeal(self, seat: int, rng: random.Random) -> None:
+        """Another seat's private marks are drawn again from its new hand."""
+        if self.marked and self.turn != seat:
+            self.marked = rng.sample(self.hands[self.turn], len(self.marked))
 
     def visible_tiles(self, seat: int | None) -> Counter[Tile]:
         """A seat's own hand, and after a showdown every hand that was shown."""

@@ -15,17 +15,9 @@ import pytest
 from engine import new_game
 from engine.actions import Pass, Play
 from engine.ai import RandomPlayer, computer_player
-from engine.ai.search import (
-    PLACES,
-    SearchPlayer,
-    determinize,
-    outcome,
-    play_round,
-    reshuffle,
-    trick_places,
-    unseen_tiles,
-)
+from engine.ai.search import SearchPlayer, outcome, play_round
 from engine.game import Game
+from engine.observation import determinize
 from engine.registry import catalogue
 from engine.tiles import Tile
 from tests.engine.line_support import rigged
@@ -70,11 +62,14 @@ def test_determinization_conserves_tiles_and_keeps_what_the_seat_knows(key: str,
 
 @pytest.mark.parametrize(("key", "seats"), SEARCHED)
 def test_determinization_places_hold_every_unseen_tile(key: str, seats: int) -> None:
-    """The family's hidden places cover everything the seat cannot see (nothing unseen is left in place)."""
+    """The hidden places cover everything the seat cannot see (tiles whose place it knows aside: the turn-up
+    Euchre's dealer took up is with the dealer or in the discard; the tiles passed in Black Tile are with the
+    receiver)."""
     for game, seat in positions(key, seats, seed=12):
-        world = game.clone()
-        places, pins = PLACES[game.spec.family](world, seat)
-        assert reshuffle(places, unseen_tiles(game, seat), pins, random.Random(0)) == 0
+        seen = game.observe(seat)
+        known = Counter(list(seen.known))
+        assert Counter(seen.unseen) - known == Counter(game.full_set()) - game.visible_tiles(seat) - known
+        assert sum(place.size for place in seen.places) == len(seen.unseen)
 
 
 @pytest.mark.parametrize(("key", "seats"), SEARCHED)
@@ -108,11 +103,12 @@ def test_4_7_black_tile_passed_tiles_stay_with_the_receiving_neighbour() -> None
     for seat in list(game.to_act):
         game.apply(seat, game.legal_actions(seat)[0])
     neighbour = 1  # seat 0 passes to the left
-    passed = game.received[neighbour]  # type: ignore[attr-defined]
+    passed = game.view(neighbour)["received"]
+    assert set(game.observe(0).known) == {Tile.parse(t) for t in passed}
     rng = random.Random(0)
     for _ in range(6):
         world = determinize(game, 0, rng)
-        assert Counter(world.hand_lists()[neighbour]) & Counter(passed) == Counter(passed)
+        assert {Tile.parse(t) for t in passed} <= set(world.hand_lists()[neighbour])
 
 
 def test_4_7_black_tile_locked_choices_follow_the_new_hands() -> None:
@@ -138,13 +134,15 @@ def test_eu_3_euchre_discard_is_hidden_from_all_but_the_dealer() -> None:
     assert game.discarded  # type: ignore[attr-defined]
     dealer = game.dealer  # type: ignore[attr-defined]
     other = (dealer + 1) % 3
-    dealer_places, _ = trick_places(game.clone(), dealer)
-    other_places, _ = trick_places(game.clone(), other)
-    assert len(other_places) == len(dealer_places) + 1
+    dealer_places = [place.name for place in game.observe(dealer).places if place.seat is None]
+    other_places = [place.name for place in game.observe(other).places if place.seat is None]
+    assert (dealer_places, other_places) == (["dead"], ["dead", "discard"])
     taken = game.taken_up  # type: ignore[attr-defined]
-    if taken is not None and taken in game.hand_lists()[dealer]:
-        for seed in range(5):
-            assert taken in determinize(game, other, random.Random(seed)).hand_lists()[dealer]
+    assert game.observe(other).known == {taken: frozenset({f"hand{dealer}", "discard"})}
+    assert game.observe(dealer).known == {}
+    for seed in range(5):  # the taken-up turn-up is with the dealer or in the discard, never anywhere else
+        world = determinize(game, other, random.Random(seed))
+        assert taken in world.hand_lists()[dealer] or taken in world.zones()["discard"]
 
 
 def test_outcome_is_own_gain_less_best_rival_and_lowest_wins_in_black_tile() -> None:
