@@ -22,6 +22,9 @@ from tests.e2e.saved import SavedDatabase
 from tests.service.pg_server import postgres_server
 
 REPO = Path(__file__).resolve().parents[2]
+#: The marks of every wire test (aiohttp's own multipart reader, the fake's, reading the bot's uploads, calls a
+#: deprecated method of aiohttp).
+WIRE_TEST = [pytest.mark.e2e, pytest.mark.filterwarnings("ignore:unread_data:DeprecationWarning")]
 #: Lines of a bot's log that mean trouble (discord.py's notice that voice is not installed excepted).
 TROUBLE = ("WARNING", "ERROR", "CRITICAL", "Traceback")
 

@@ -166,6 +166,11 @@ class Player:
             png(hand.file("hand.png"))
         return interaction
 
+    async def play(self, moves: int) -> None:
+        """Make ``moves`` moves, each on alice's next turn (MatchEndedEarly if the match ends first)."""
+        for _ in range(moves):
+            await self.move(await self.hand_with_moves())
+
     async def play_to_the_end(self) -> int:
         moves = 0
         while True:
@@ -175,6 +180,15 @@ class Player:
                 return moves
             await self.move(await self.hand_with_moves())
             moves += 1
+
+
+async def announces_the_result(fake: FakeDiscord, table: Message) -> None:
+    """The table message, once the match is over: the result, the scores image, no buttons."""
+    await fake.wait_for(lambda: not table.components and "scores.png" in str(table.snapshot()["attachments"]), 10,
+                        "the table message to announce the match result")
+    assert table.embeds[1]["title"] == "Match over" and ("won the match" in table.embeds[0]["description"] or
+                                                          "no winner" in table.embeds[0]["description"])
+    png(table.file("scores.png"))
 
 
 # ----- what every wire test checks at the end ----------------------------------------------------------------------

@@ -12,9 +12,7 @@ from __future__ import annotations
 import copy
 import time
 
-import pytest
-
-from tests.e2e.conftest import BotProcess
+from tests.e2e.conftest import WIRE_TEST, BotProcess
 from tests.e2e.fake_discord import EPHEMERAL, FakeDiscord, Message
 from tests.e2e.saved import Saved, SavedDatabase, people
 from tests.e2e.table_play import (
@@ -23,6 +21,7 @@ from tests.e2e.table_play import (
     CHANNEL_MESSAGE,
     MatchEndedEarly,
     Player,
+    announces_the_result,
     check_no_move_lost,
     check_wire_manners,
     open_table,
@@ -31,8 +30,7 @@ from tests.e2e.table_play import (
     shows_the_saved_table,
 )
 
-# aiohttp's own multipart reader (the fake's, reading the bot's uploads) calls a deprecated method of aiohttp
-pytestmark = [pytest.mark.e2e, pytest.mark.filterwarnings("ignore:unread_data:DeprecationWarning")]
+pytestmark = WIRE_TEST
 
 # Block to 200 on the double-twelve set: about 30 moves by alice (on a double-six set, some 110); a round scores at
 # most 153, so the match lasts two rounds at least and rarely ends before the kills (if it does, another table).
@@ -119,11 +117,7 @@ async def test_wire_play_kill_restart_and_finish_with_no_move_lost(fake_discord:
     moves = await alice.play_to_the_end()
     final, table = await bot.db.saved_actions(alice.tid), alice.table
     await check_no_move_lost(bot.db, alice.tid, final, at_kills, alice.acknowledged)
-    await fake.wait_for(lambda: not table.components and "scores.png" in str(table.snapshot()["attachments"]), 10,
-                        "the table message to announce the match result")
-    assert table.embeds[1]["title"] == "Match over" and ("won the match" in table.embeds[0]["description"] or
-                                                          "no winner" in table.embeds[0]["description"])
-    png(table.file("scores.png"))
+    await announces_the_result(fake, table)
     check_wire_manners(fake)
     troubles = bot.troubles()
     assert not troubles, "\n".join(troubles)
