@@ -61,7 +61,7 @@ async def two_shard_discord() -> AsyncIterator[FakeDiscord]:
 def ready_log(bot: BotProcess) -> str | None:
     """The process's log once it is ready (on_ready says how many servers it sees: its shard's one)."""
     log = bot.log_text()
-    return log if "connected as Domino Hall (700000000000000003) to 1 servers" in log else None
+    return log if f"connected as Domino Hall ({bot.fake.APP_ID}) to 1 servers" in log else None
 
 
 def tables_in_log(bot: BotProcess) -> set[int]:
