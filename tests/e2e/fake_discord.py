@@ -1,8 +1,11 @@
 """A small fake of Discord on 127.0.0.1: the REST API and the gateway websocket, enough for discord.py 2.7.
 
-It serves one guild with one text channel. The test pushes interactions (slash commands and component clicks) over the
-gateway and reads back, from :class:`FakeDiscord`'s records, everything the bot sent: interaction callbacks (type,
-flags, timing), messages with their embeds, components and attachments (the uploaded bytes), and every request.
+It serves one guild with one text channel, or several guilds (each with its own channel) to a bot running several
+shards, in one process or several: each shard has its own gateway session (see fake_gateway.py), and a guild's
+events go only to the session of its shard. The test pushes interactions (slash commands and component clicks, in a
+chosen guild) over the gateway and reads back, from :class:`FakeDiscord`'s records, everything the bot sent:
+interaction callbacks (type, flags, timing), messages with their embeds, components and attachments (the uploaded
+bytes), and every request.
 
 Like Discord it refuses a second callback for one interaction (400, code 40060) and a callback later than
 ``ack_limit`` seconds (404, code 10062), and lets only webhooks (interaction tokens) edit ephemeral messages.
@@ -11,65 +14,69 @@ Like Discord it refuses a second callback for one interaction (400, code 40060) 
 from __future__ import annotations
 
 import asyncio
+import inspect
 import itertools
-import json
 import time
-from collections.abc import Callable
-from typing import Any, TypeVar
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, TypeVar, overload
 
-from aiohttp import WSMsgType, web
+from aiohttp import web
 
+from tests.e2e.fake_gateway import Gateway, Session
 from tests.e2e.fake_records import (
     APP_ID,
     APP_INFO,
     BOT_USER,
-    CHANNEL,
     CHANNEL_ID,
     EPHEMERAL,
     GUILD_ID,
     JSON,
     LOADING,
+    SHARD0_GUILD,
+    TEST_GUILD,
     ApiError,
     Attachment,
+    Guild,
     Interaction,
     Message,
     Request,
     Upload,
-    guild_payload,
     json_response,
     match_path,
     member_payload,
     read_body,
 )
 
-__all__ = ["EPHEMERAL", "FakeDiscord", "Interaction", "Message", "Request"]
+__all__ = ["EPHEMERAL", "SHARD0_GUILD", "TEST_GUILD", "FakeDiscord", "Guild", "Interaction", "Message", "Request"]
 DISCORD_EPOCH_MS = 1_420_070_400_000
 T = TypeVar("T")
 
 
 class FakeDiscord:
-    """The fake: start it, point the bot at :attr:`api_base` and :attr:`gateway_url`, push interactions."""
+    """The fake: start it, point the bot at :attr:`api_base` and :attr:`gateway_url`, push interactions.
+
+    ``guilds``: the guilds the bot is in (the first is where interactions go unless told otherwise); ``shards``:
+    the shard count GET /gateway/bot recommends to a bot that sets none.
+    """
 
     GUILD_ID, CHANNEL_ID, APP_ID = GUILD_ID, CHANNEL_ID, APP_ID
 
-    def __init__(self, *, ack_limit: float = 3.0) -> None:
+    def __init__(self, *, ack_limit: float = 3.0, guilds: Sequence[Guild] = (TEST_GUILD,), shards: int = 1) -> None:
         self.ack_limit = ack_limit
+        self.guilds, self.shards = tuple(guilds), shards
+        self.gateway = Gateway(self.guilds, lambda: self.gateway_url, lambda: self.bot_user)
         self._ids = itertools.count(1)
         self.requests: list[Request] = []
         self.messages: dict[int, Message] = {}
         self.interactions: dict[int, Interaction] = {}
         self.commands: dict[int | None, list[JSON]] = {}
-        self.identifies = self.resumes = 0
         self.on_callback: Callable[[Interaction], object] | None = None
-        self.session_id: str | None = None
         self.users: dict[int, str] = {}
         self.bot_user = BOT_USER
-        self._ws: web.WebSocketResponse | None = None
-        self._seq = 0
         self._runner: web.AppRunner | None = None
         self.port = 0
         app = web.Application(client_max_size=20 * 2**20)
-        app.router.add_get("/gateway", self._gateway)
+        app.router.add_get("/gateway", self.gateway.serve)
         app.router.add_route("*", "/api/v10/{path:.*}", self._rest)
         self.routes: list[tuple[str, str, Callable[..., Any]]] = [
             ("GET", "gateway", self._get_gateway), ("GET", "gateway/bot", self._get_gateway),
@@ -98,8 +105,7 @@ class FakeDiscord:
         self.port = self._runner.addresses[0][1]
 
     async def stop(self) -> None:
-        if self._ws is not None:
-            await self._ws.close()
+        await self.gateway.close()
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -119,106 +125,98 @@ class FakeDiscord:
         return ((int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22) | (next(self._ids) & 0x3FFFFF)
 
     # ----- waiting ------------------------------------------------------------------------------------------------
+    @overload
     @staticmethod
-    async def wait_for(probe: Callable[[], T | None], timeout: float, what: str, interval: float = 0.01) -> T:
-        """Poll ``probe`` until it returns something truthy; AssertionError naming ``what`` after ``timeout``."""
+    async def wait_for(probe: Callable[[], Awaitable[T | None]], timeout: float, what: str,
+                       interval: float = 0.01) -> T: ...
+
+    @overload
+    @staticmethod
+    async def wait_for(probe: Callable[[], T | None], timeout: float, what: str, interval: float = 0.01) -> T: ...
+
+    @staticmethod
+    async def wait_for(probe: Callable[[], Any], timeout: float, what: str, interval: float = 0.01) -> Any:
+        """Poll ``probe`` (a function or a coroutine function) until it returns something truthy; AssertionError
+        naming ``what`` after ``timeout``."""
         deadline = time.monotonic() + timeout
         while True:
             value = probe()
+            if inspect.isawaitable(value):
+                value = await value
             if value:
                 return value
             if time.monotonic() > deadline:
                 raise AssertionError(f"timed out after {timeout:g}s waiting for {what}")
             await asyncio.sleep(interval)
 
-    # ----- the gateway ----------------------------------------------------------------------------------------------
-    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
-        ws = web.WebSocketResponse(max_msg_size=0)
-        await ws.prepare(request)
-        await ws.send_json({"op": 10, "d": {"heartbeat_interval": 41_250}, "s": None, "t": None})
-        async for frame in ws:
-            if frame.type != WSMsgType.TEXT:
-                continue
-            message = json.loads(frame.data)
-            op, data = message.get("op"), message.get("d")
-            if op == 1:
-                await ws.send_json({"op": 11})
-            elif op == 2:
-                await self._identify(ws, data)
-            elif op == 6:
-                await self._resume(ws, data)
-        if self._ws is ws:
-            self._ws = None
-        return ws
+    # ----- the gateway (fake_gateway.py) ------------------------------------------------------------------------------
+    @property
+    def identifies(self) -> int:
+        return self.gateway.identifies
 
-    async def _identify(self, ws: web.WebSocketResponse, data: JSON) -> None:
-        assert data.get("token"), "IDENTIFY without a token"
-        self._ws, self._seq = ws, 0
-        self.session_id = f"session-{self.identifies + 1}"
-        await self._send(ws, "READY", {
-            "v": 10, "user": self.bot_user, "session_id": self.session_id, "resume_gateway_url": self.gateway_url,
-            "guilds": [{"id": str(self.GUILD_ID), "unavailable": True}], "shard": [0, 1],
-            "application": {"id": str(self.APP_ID), "flags": 0}})
-        await self._send(ws, "GUILD_CREATE", guild_payload())
-        self.identifies += 1
+    @property
+    def resumes(self) -> int:
+        return self.gateway.resumes
 
-    async def _resume(self, ws: web.WebSocketResponse, data: JSON) -> None:
-        """Resume the current session (nothing is ever missed here), or invalidate an unknown one."""
-        if data.get("session_id") != self.session_id or data.get("seq") != self._seq:
-            await ws.send_json({"op": 9, "d": False})
-            return
-        self._ws = ws
-        await self._send(ws, "RESUMED", {})
-        self.resumes += 1
-
-    async def ask_to_reconnect(self) -> None:
+    async def ask_to_reconnect(self, shard_id: int = 0) -> None:
         """Send RECONNECT (op 7), as Discord does before moving a session: the bot should come back with RESUME."""
-        assert self._ws is not None
-        await self._ws.send_json({"op": 7, "d": None})
+        await self.gateway.ask_to_reconnect(shard_id)
 
-    async def _send(self, ws: web.WebSocketResponse, event: str, data: JSON) -> None:
-        self._seq += 1
-        await ws.send_json({"op": 0, "t": event, "s": self._seq, "d": data})
+    def guild(self, guild_id: int | None = None) -> Guild:
+        """The guild with this id (default: the first)."""
+        if guild_id is None:
+            return self.guilds[0]
+        found = [g for g in self.guilds if g.id == guild_id]
+        assert found, f"the fake has no guild {guild_id}"
+        return found[0]
 
-    async def dispatch(self, event: str, data: JSON) -> None:
-        """Send a DISPATCH event to the bot's current gateway session."""
-        assert self._ws is not None and not self._ws.closed, "the bot has no gateway session"
-        await self._send(self._ws, event, data)
+    def session_of(self, guild_id: int | None = None) -> Session:
+        """The gateway session a guild's events go to now (AssertionError when its shard is not connected)."""
+        return self.gateway.session_of(self.guild(guild_id))
+
+    async def dispatch(self, event: str, data: JSON, guild_id: int | None = None) -> None:
+        """Send a DISPATCH event to the gateway session of the guild's shard."""
+        await self.session_of(guild_id).send(event, data)
 
     # ----- pushing interactions -------------------------------------------------------------------------------------
     def user(self, user_id: int, name: str) -> int:
         self.users[user_id] = name
         return user_id
 
-    async def _interact(self, kind: int, data: JSON, user_id: int, message: Message | None,
+    async def _interact(self, kind: int, data: JSON, user_id: int, message: Message | None, guild: Guild,
                         permissions: str = "0") -> Interaction:
+        """Send INTERACTION_CREATE, from ``guild``'s channel, to the session of the guild's shard."""
+        session = self.gateway.session_of(guild)
         interaction = Interaction(self.snowflake(), f"token-{next(self._ids)}", kind, data, user_id,
-                                  message.id if message else None, time.monotonic())
+                                  message.id if message else None, time.monotonic(), guild.id, guild.channel_id,
+                                  session.shard[0])
         self.interactions[interaction.id] = interaction
         member = member_payload(user_id, self.users.get(user_id, f"user{user_id}"), permissions)
         payload: JSON = {
             "id": str(interaction.id), "application_id": str(self.APP_ID), "type": kind, "data": data,
-            "token": interaction.token, "version": 1, "guild_id": str(self.GUILD_ID),
-            "guild": {"id": str(self.GUILD_ID), "locale": "en-US", "features": []},
-            "channel_id": str(self.CHANNEL_ID), "channel": CHANNEL, "member": member,
+            "token": interaction.token, "version": 1, "guild_id": str(guild.id),
+            "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
+            "channel_id": str(guild.channel_id), "channel": guild.channel, "member": member,
             "app_permissions": "2248473465835073", "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
-            "authorizing_integration_owners": {"0": str(self.GUILD_ID)}, "context": 0,
+            "authorizing_integration_owners": {"0": str(guild.id)}, "context": 0,
             "attachment_size_limit": 10_485_760}
         if message is not None:
             payload["message"] = message.payload(self.api_base, self.APP_ID)
-        await self.dispatch("INTERACTION_CREATE", payload)
+        await session.send("INTERACTION_CREATE", payload)
         return interaction
 
-    async def slash(self, user_id: int, name: str, **options: str) -> Interaction:
-        """Run a synced slash command with string options."""
-        synced = [(gid, c) for gid, commands in self.commands.items() for c in commands if c["name"] == name]
-        assert synced, f"/{name} was never synced: {self.commands}"
+    async def slash(self, user_id: int, name: str, *, in_guild: int | None = None, **options: str) -> Interaction:
+        """Run a synced slash command with string options, in guild ``in_guild`` (default: the first guild)."""
+        guild = self.guild(in_guild)
+        synced = [(gid, c) for gid, commands in self.commands.items() for c in commands
+                  if c["name"] == name and gid in (None, guild.id)]
+        assert synced, f"/{name} was never synced for guild {guild.id}: {self.commands}"
         guild_id, command = synced[-1]
         data: JSON = {"id": command["id"], "name": name, "type": 1,
                       "options": [{"name": k, "type": 3, "value": v} for k, v in options.items()]}
         if guild_id is not None:
             data["guild_id"] = str(guild_id)
-        return await self._interact(2, data, user_id, None)
+        return await self._interact(2, data, user_id, None, guild)
 
     async def click(self, user_id: int, message: Message, custom_id: str, values: list[str] | None = None,
                     permissions: str = "0") -> Interaction:
@@ -228,7 +226,8 @@ class FakeDiscord:
         data: JSON = {"custom_id": custom_id, "component_type": kind}
         if values is not None:
             data["values"] = values
-        return await self._interact(3, data, user_id, message, permissions)
+        return await self._interact(3, data, user_id, message, self._guild_of_channel(message.channel_id),
+                                    permissions)
 
     async def answered(self, interaction: Interaction, timeout: float = 10.0) -> JSON:
         """The bot's first callback to ``interaction``."""
@@ -258,7 +257,7 @@ class FakeDiscord:
         return json_response({"message": "404: Not Found (fake Discord has no such route)", "code": 0}, 404)
 
     def _get_gateway(self, r: Request, m: dict[str, str]) -> JSON:
-        return {"url": self.gateway_url, "shards": 1, "session_start_limit": {
+        return {"url": self.gateway_url, "shards": self.shards, "session_start_limit": {
             "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}}
 
     def _sync(self, r: Request, m: dict[str, str]) -> list[JSON]:
@@ -292,7 +291,7 @@ class FakeDiscord:
         message = None
         if kind in (4, 5):
             flags = int(data.get("flags", 0)) | (LOADING if kind == 5 else 0)
-            message = self._create(data, r.files, flags, interaction.id)
+            message = self._create(data, r.files, flags, interaction)
             interaction.original_id = message.id
         elif kind in (6, 7):
             interaction.original_id = interaction.message_id
@@ -317,7 +316,7 @@ class FakeDiscord:
             message = self._edit(loading, r.payload, r.files)  # the first follow-up fills in "thinking..."
             message.flags &= ~LOADING
         else:
-            message = self._create(r.payload, r.files, int(r.payload.get("flags", 0)), interaction.id)
+            message = self._create(r.payload, r.files, int(r.payload.get("flags", 0)), interaction)
         interaction.followups.append(message.id)
         return message.payload(self.api_base, self.APP_ID) if r.query.get("wait") in ("1", "true") else None
 
@@ -335,12 +334,12 @@ class FakeDiscord:
 
     def _channel_post(self, r: Request, m: dict[str, str]) -> JSON:
         self._channel(m["cid"])
-        return self._create(r.payload, r.files, 0, None).payload(self.api_base, self.APP_ID)
+        return self._create(r.payload, r.files, 0, None, int(m["cid"])).payload(self.api_base, self.APP_ID)
 
     def _channel_message(self, r: Request, m: dict[str, str]) -> JSON | None:
         self._channel(m["cid"])
         message = self._message(int(m["mid"]))
-        if message.ephemeral:
+        if message.ephemeral or message.channel_id != int(m["cid"]):
             raise ApiError(404, 10008, "Unknown Message")  # ephemerals are reachable through their webhook only
         if r.method == "DELETE":
             del self.messages[message.id]
@@ -352,13 +351,18 @@ class FakeDiscord:
     def _history(self, r: Request, m: dict[str, str]) -> list[JSON]:
         """The channel's messages, newest first (ephemerals are nobody's history)."""
         self._channel(m["cid"])
-        shown = sorted((x for x in self.messages.values() if not x.ephemeral), key=lambda x: x.id, reverse=True)
+        shown = sorted((x for x in self.messages.values() if not x.ephemeral and x.channel_id == int(m["cid"])),
+                       key=lambda x: x.id, reverse=True)
         return [x.payload(self.api_base, self.APP_ID) for x in shown[:int(r.query.get("limit", 50))]]
 
     def _channel(self, cid: str) -> JSON:
-        if int(cid) != self.CHANNEL_ID:
-            raise ApiError(404, 10003, "Unknown Channel")
-        return CHANNEL
+        return self._guild_of_channel(int(cid)).channel
+
+    def _guild_of_channel(self, channel_id: int) -> Guild:
+        for guild in self.guilds:
+            if guild.channel_id == channel_id:
+                return guild
+        raise ApiError(404, 10003, "Unknown Channel")
 
     def _message(self, mid: int | None) -> Message:
         if mid is None or mid not in self.messages:
@@ -366,9 +370,13 @@ class FakeDiscord:
         return self.messages[mid]
 
     # ----- message contents ----------------------------------------------------------------------------------------
-    def _create(self, data: JSON, files: list[Upload], flags: int, interaction_id: int | None
-                ) -> Message:
-        message = Message(self.snowflake(), self.CHANNEL_ID, self.bot_user, flags=flags, interaction_id=interaction_id)
+    def _create(self, data: JSON, files: list[Upload], flags: int, interaction: Interaction | None,
+                channel_id: int | None = None) -> Message:
+        """A new message: an interaction's answer (in its channel), or a message posted in ``channel_id``."""
+        channel = interaction.channel_id if interaction is not None else channel_id
+        assert channel is not None
+        message = Message(self.snowflake(), channel, self.bot_user, flags=flags,
+                          interaction_id=interaction.id if interaction else None)
         self.messages[message.id] = message
         return self._edit(message, data, files)
 

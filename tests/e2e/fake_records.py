@@ -14,28 +14,50 @@ EPHEMERAL, LOADING = 64, 128
 JSON = dict[str, Any]
 Upload = tuple[str, str, bytes]  # form part name, filename, bytes
 
-# ----- the one guild, channel and bot of the fake, as Discord's payloads --------------------------------------------
+# ----- the guilds, channels and bot of the fake, as Discord's payloads ------------------------------------------------
+# Discord puts a guild on shard (guild_id >> 22) % shard_count: with two shards, GUILD_ID is on shard 1 and
+# SHARD0_GUILD_ID on shard 0. A fake started with one guild (the default) serves GUILD_ID alone.
 GUILD_ID, CHANNEL_ID, APP_ID = 700_000_000_000_000_001, 700_000_000_000_000_002, 700_000_000_000_000_003
+SHARD0_GUILD_ID, SHARD0_CHANNEL_ID = GUILD_ID - (1 << 22), CHANNEL_ID - (1 << 22)
 JOINED = "2026-01-01T00:00:00+00:00"
 BOT_USER: JSON = {"id": str(APP_ID), "username": "Domino Hall", "discriminator": "0", "avatar": None,
                   "global_name": None, "bot": True, "flags": 0, "verified": True}
 APP_INFO: JSON = {"id": str(APP_ID), "name": "Domino Hall", "description": "", "icon": None, "bot_public": True,
                   "bot_require_code_grant": False, "verify_key": "0" * 64, "flags": 0, "team": None,
                   "owner": {"id": "1", "username": "owner", "discriminator": "0", "avatar": None}}
-CHANNEL: JSON = {"id": str(CHANNEL_ID), "type": 0, "name": "games", "position": 0, "guild_id": str(GUILD_ID),
-                 "permission_overwrites": [], "nsfw": False, "parent_id": None}
 
 
-def guild_payload() -> JSON:
-    """GUILD_CREATE: the guild with its one text channel and the bot as a member."""
-    everyone = {"id": str(GUILD_ID), "name": "@everyone", "permissions": "2248473465835073", "position": 0,
-                "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}
-    me = {"user": BOT_USER, "roles": [], "joined_at": JOINED, "deaf": False, "mute": False, "flags": 0}
-    return {"id": str(GUILD_ID), "name": "Domino Test Server", "unavailable": False, "member_count": 3,
-            "owner_id": "1", "roles": [everyone], "channels": [CHANNEL], "members": [me], "threads": [],
-            "features": [], "emojis": [], "stickers": [], "voice_states": [], "presences": [],
-            "stage_instances": [], "guild_scheduled_events": [], "soundboard_sounds": [], "large": False,
-            "joined_at": JOINED, "preferred_locale": "en-US"}
+@dataclass(frozen=True)
+class Guild:
+    """A guild of the fake with its one text channel."""
+
+    id: int
+    channel_id: int
+    name: str
+
+    def shard(self, shard_count: int) -> int:
+        """The shard Discord sends this guild's events to."""
+        return (self.id >> 22) % shard_count
+
+    @property
+    def channel(self) -> JSON:
+        return {"id": str(self.channel_id), "type": 0, "name": "games", "position": 0, "guild_id": str(self.id),
+                "permission_overwrites": [], "nsfw": False, "parent_id": None}
+
+    def payload(self) -> JSON:
+        """GUILD_CREATE: the guild with its one text channel and the bot as a member."""
+        everyone = {"id": str(self.id), "name": "@everyone", "permissions": "2248473465835073", "position": 0,
+                    "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}
+        me = {"user": BOT_USER, "roles": [], "joined_at": JOINED, "deaf": False, "mute": False, "flags": 0}
+        return {"id": str(self.id), "name": self.name, "unavailable": False, "member_count": 3,
+                "owner_id": "1", "roles": [everyone], "channels": [self.channel], "members": [me], "threads": [],
+                "features": [], "emojis": [], "stickers": [], "voice_states": [], "presences": [],
+                "stage_instances": [], "guild_scheduled_events": [], "soundboard_sounds": [], "large": False,
+                "joined_at": JOINED, "preferred_locale": "en-US"}
+
+
+TEST_GUILD = Guild(GUILD_ID, CHANNEL_ID, "Domino Test Server")
+SHARD0_GUILD = Guild(SHARD0_GUILD_ID, SHARD0_CHANNEL_ID, "Domino Shard Zero Server")
 
 
 def member_payload(user_id: int, name: str, permissions: str) -> JSON:
@@ -118,6 +140,9 @@ class Interaction:
     user_id: int
     message_id: int | None
     sent_at: float
+    guild_id: int
+    channel_id: int
+    shard: int  # the gateway session (by shard id) the interaction was sent to
     callbacks: list[JSON] = field(default_factory=list)  # {"type", "data", "latency"}
     original_id: int | None = None
     followups: list[int] = field(default_factory=list)
