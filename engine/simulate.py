@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from engine.ai import Player, computer_player
-from engine.errors import DominoError
+from engine.errors import BadOption, DominoError
 from engine.events import Event, EventKind
 from engine.game import Game, option_text
 from engine.registry import catalogue, game_spec, new_game
@@ -26,13 +26,17 @@ if TYPE_CHECKING:
     from render.words import Narrator
 
 
+class Stop(Exception):
+    """The person at the terminal stopped the game (``q``, or the end of the input)."""
+
+
 def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
     """``name=value`` pairs from the command line (values are parsed by the game's option specs)."""
     options: dict[str, Any] = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep:
-            raise SystemExit(f"--option takes name=value, not {pair!r}")
+            raise BadOption(f"--option takes name=value, not {pair!r}")
         options[name.strip()] = value.strip()
     return options
 
@@ -114,9 +118,13 @@ def human_turn(game: Game, seat: int, read: Callable[[], str], out: TextIO) -> N
     while True:
         out.write("Your choice: ")
         out.flush()
-        answer = read().strip()
+        line = read()
+        if not line:  # end of input: nobody is there to choose
+            out.write("\n")
+            raise Stop("end of input")
+        answer = line.strip()
         if answer.lower() in ("q", "quit"):
-            raise SystemExit("Bye.")
+            raise Stop("you quit")
         if answer.isdigit() and 1 <= int(answer) <= len(legal):
             break
         out.write(f"Type a number from 1 to {len(legal)} (or q to quit).\n")
@@ -157,9 +165,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             flags = ", ".join(f"{o.name}={option_text(o.default)}" for o in spec.options)
             print(f"{spec.key:14} {spec.title:28} seats {list(spec.seats)}  {flags}")
         return 0
+    if args.games < 1:
+        parser.error(f"--games must be at least 1, not {args.games}")
     try:
         spec = game_spec(args.game)
-        seats = args.seats or spec.seats[0]
+        seats = spec.seats[0] if args.seats is None else args.seats
+        spec.validate(seats, {})  # a seat count the game allows, before anything is played
+        if args.human is not None and not 0 <= args.human < seats:
+            parser.error(f"--human names a seat from 0 to {seats - 1}, not {args.human}")
         options = parse_options(args.option)
         if args.human is not None:
             play_human(spec.key, seats, args.human, args.seed, options, args.players, sys.stdin.readline, sys.stdout)
@@ -168,6 +181,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except DominoError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    except Stop as stopped:
+        print(f"Stopped: {stopped}. Bye.")
+        return 0
+    except KeyboardInterrupt:
+        print("\nStopped. Bye.", file=sys.stderr)
+        return 130
     print(f"{spec.title}: {args.games} matches, {seats} seats, seed {args.seed}, {args.players} players")
     for seat in range(seats):
         print(f"  seat {seat + 1}: {result['wins'][seat]:>5} wins, average final score {result['avg_score'][seat]:.1f}")
