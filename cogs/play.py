@@ -33,6 +33,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("domino_hall.play")
 MAX_IMAGE_BYTES = 500_000
+#: Table-message edits a second the whole process aims at, under Discord's global 50 requests a second (interaction
+#: answers and their follow-ups are exempt; nudges and other channel messages share what is left).
+TABLE_EDITS_PER_SECOND = 35.0
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
@@ -220,8 +223,8 @@ class Play(commands.Cog):
         await i.response.defer()
         if seat is None:
             return
-        self.turns.remember(table, i.user.id, i, None, seat, None)
-        await self.turns.show_now(table, i.user.id)
+        live = self.turns.remember(table, i.user.id, i, None, seat, None)
+        await self.turns.show_now(table, i.user.id, live)
 
     async def hand_message(self, table: Table, seat: int) -> tuple[str, discord.File, discord.ui.View | None]:
         """The hand's words, image and controls, all drawn from one consistent (game, version) reading."""
@@ -268,12 +271,18 @@ class Play(commands.Cog):
                     log.exception("table %d: updating its message failed", tid)
                 if tid not in self.dirty:
                     return
-                await asyncio.sleep(self.bot.edit_interval)
+                await asyncio.sleep(self.edit_interval())
         finally:
             self.refreshing.pop(tid, None)
             if self.latest.get(tid) is not None and self.latest[tid].status not in (LOBBY, "playing"):
                 self.latest.pop(tid, None)
                 self.results.pop(tid, None)
+
+    def edit_interval(self) -> float:
+        """The least time between two edits of one table message: the bot's setting, stretched when many tables are
+        changing at once so that all their edits stay within :data:`TABLE_EDITS_PER_SECOND`. Under load the pictures
+        update less often; clicks are answered as fast as ever (they never wait for a picture)."""
+        return max(self.bot.edit_interval, len(self.refreshing) / TABLE_EDITS_PER_SECOND)
 
     async def refresh(self, table: Table) -> None:
         """Redraw a table's message: the lobby, the live table with its image, or the closed notice."""

@@ -85,11 +85,9 @@ class Turns:
         self.hands[(table.id, user_id)] = live
         return live
 
-    async def show_now(self, table: Table, user_id: int) -> None:
-        """Edit the member's live hand to the table as it is now (after their move, on the message they clicked)."""
-        live = self.hands.get((table.id, user_id))
-        if live is not None:
-            await self._edit(table, user_id, live, force=True)
+    async def show_now(self, table: Table, user_id: int, live: LiveHand) -> None:
+        """Edit ``live`` to the table as it is now (after the member's move, on the message they clicked)."""
+        await self._edit(table, user_id, live, force=True)
 
     def on_update(self, table: Table) -> None:
         """After every change of a table: bring its live hands and its nudge up to date (one task per table)."""
@@ -145,11 +143,12 @@ class Turns:
     async def _edit(self, table: Table, user_id: int, live: LiveHand, *, force: bool = False) -> None:
         """Edit one live hand to the table as it is now, when what it should show has changed."""
         async with live.lock:
-            if self.hands.get((table.id, user_id)) is not live:
-                return  # replaced meanwhile by a newer hand message
-            if asyncio.get_running_loop().time() >= live.expires:
-                del self.hands[(table.id, user_id)]
-                return
+            if not force:  # (forced: the member just clicked this message, so it is shown even at the game's end)
+                if self.hands.get((table.id, user_id)) is not live:
+                    return  # replaced meanwhile by a newer hand message, or let go at the end of the game
+                if asyncio.get_running_loop().time() >= live.expires:
+                    del self.hands[(table.id, user_id)]
+                    return
             if table.game is None:
                 return
             awaited = live.seat in self._awaited_people(table)
