@@ -174,3 +174,33 @@ def test_no_network_to_discord_is_one_line_and_exit_2(tmp_path) -> None:
     assert done.returncode == 2, done.stderr
     assert "cannot reach Discord" in done.stderr and "Traceback" not in done.stderr
     assert "dummy.token.value" not in done.stderr
+
+
+def test_sigterm_stops_the_bot_within_5_seconds_whatever_discord_does(tmp_path) -> None:
+    """Discord unreachable in the worst way (a server that accepts the connection and never answers): SIGTERM still
+    ends the process within STOP_SECONDS, not after discord.py's time-outs and back-off."""
+    import signal
+    import socket
+    import time
+
+    silent = socket.socket()
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(16)
+    port = silent.getsockname()[1]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DISCORD_")}
+    env.update(PYTHONPATH=str(ROOT), DISCORD_TOKEN="dummy.token.value", DATABASE_URL=str(tmp_path / "hall.db"),
+               DISCORD_API_BASE=f"http://127.0.0.1:{port}/api/v10", LOG_LEVEL="WARNING")
+    process = subprocess.Popen([sys.executable, "-m", "bot"], cwd=tmp_path, env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    try:
+        conn, _ = silent.accept()  # the bot is logging in: it now waits on a server that never answers
+        time.sleep(0.5)
+        process.send_signal(signal.SIGTERM)
+        started = time.monotonic()
+        _out, err = process.communicate(timeout=30)
+        assert time.monotonic() - started < 7.0, err
+        assert "Traceback" not in err
+        conn.close()
+    finally:
+        process.kill()
+        silent.close()
