@@ -28,6 +28,15 @@ async def four_seats(env: Any) -> tuple[Any, Any, Any, Any, int]:
     return channel, alice, bob, carol, tid
 
 
+async def two_people(env: Any) -> tuple[Any, dict[int, Any], Any, int]:
+    """Block for alice and bob alone, started: (channel, members by seat, the table, the seat to move first)."""
+    channel, alice, bob, _carol, lobby, tid = await open_lobby(env, "block")
+    await bob.click(lobby, label="Join")
+    await alice.click(lobby, label="Start")
+    table = table_of(env, tid)
+    return channel, {0: alice, 1: bob}, table, table.game.to_act[0]
+
+
 def nudges(channel: Any) -> list[Any]:
     return [m for m in channel.history() if "your turn at" in (m.content or "")]
 
@@ -109,18 +118,13 @@ async def test_a_member_who_turned_nudges_off_is_never_mentioned(simcord_env) ->
 
 
 async def test_after_a_restart_the_first_turn_falls_back_to_the_nudge(simcord_env, db_file: Path) -> None:
-    channel, alice, bob, _carol, lobby, tid = await open_lobby(simcord_env, "block")
-    await bob.click(lobby, label="Join")
-    await alice.click(lobby, label="Start")
-    members = {0: alice, 1: bob}
-    table = table_of(simcord_env, tid)
-    first = table.game.to_act[0]
+    channel, members, table, first = await two_people(simcord_env)
     hand = answer(await members[first].click(channel.last_message, label="My hand"))
     await press_first_control(members[first], hand)  # this hand is live in the old process only
     old_bot = simcord_env.bot
     await simcord_env.restart_bot(make_bot(db_file))
     await release(old_bot)
-    again = table_of(simcord_env, tid)
+    again = table_of(simcord_env, table.id)
     while again.game.to_act[0] != first:  # the other player moves (in the new process) until it is first's turn
         other = members[again.game.to_act[0]]
         await press_first_control(other, answer(await other.click(channel.last_message, label="My hand")))
@@ -138,12 +142,7 @@ async def test_after_a_restart_the_first_turn_falls_back_to_the_nudge(simcord_en
 @pytest.mark.simcord(settle_timeout=10.0)
 async def test_a_live_hand_is_let_go_before_its_token_expires(simcord_env) -> None:
     """Discord's tokens last 15 minutes: a hand last seen 15 minutes ago is not edited (the nudge takes over)."""
-    channel, alice, bob, _carol, lobby, tid = await open_lobby(simcord_env, "block")
-    await bob.click(lobby, label="Join")
-    await alice.click(lobby, label="Start")
-    members = {0: alice, 1: bob}
-    table = table_of(simcord_env, tid)
-    first = table.game.to_act[0]
+    channel, members, table, first = await two_people(simcord_env)
     hand = answer(await members[first].click(channel.last_message, label="My hand"))
     await press_first_control(members[first], hand)
     await simcord_env.advance_time(15 * 60)
@@ -153,4 +152,4 @@ async def test_a_live_hand_is_let_go_before_its_token_expires(simcord_env) -> No
     await simcord_env.settle()
     assert not has_moves(hand)  # too old to edit: left as it was
     bot = simcord_env.bot
-    assert (tid, members[first].id) not in bot.get_cog("Play").turns.hands
+    assert (table.id, members[first].id) not in bot.get_cog("Play").turns.hands
