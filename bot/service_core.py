@@ -86,13 +86,6 @@ class ServiceCore:
         if table is not None and (guild_id, channel_id) != (table.row.guild_id, table.row.channel_id):
             raise NoSuchTable("That control belongs to a table in another channel; nothing was changed.")
 
-    async def find(self, table_id: int) -> Table | None:
-        """Any table, open or closed (closed ones are read from the database, without a game)."""
-        if table_id in self.tables:
-            return self.tables[table_id]
-        row = await self.storage.tables.get(table_id)
-        return Table(row) if row else None
-
     # ----- per-server settings ------------------------------------------------------------------------------------
     async def _load_guild(self, guild_id: int) -> dict[str, Any]:
         if guild_id not in self._guild:
