@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.names import in_code_block, in_text
-from bot.storage import Standing
+from bot.tables import Standing
 from cogs.play import GAME_CHOICES, use_registry_choices
 from cogs.text import COLOUR, NO_PINGS
 from engine import catalogue
@@ -51,7 +51,7 @@ class Stats(commands.Cog):
             await interaction.response.send_message("Leaderboards belong to servers: use this in one.", ephemeral=True)
             return
         key = game.value if game else None
-        rows = await self.bot.storage.results.leaderboard(interaction.guild.id, key, limit=15)
+        rows = await self.bot.tables.standings(interaction.guild.id, key, limit=15)
         title = f"Leaderboard · {game.name}" if game else "Leaderboard · all games"
         embed = discord.Embed(title=title, colour=COLOUR,
                               description=standings_table(rows, "player") if rows else "No finished games yet.")
@@ -65,7 +65,7 @@ class Stats(commands.Cog):
             await interaction.response.send_message("Stats belong to servers: use this in one.", ephemeral=True)
             return
         who = member or interaction.user
-        rows = await self.bot.storage.results.member_stats(interaction.guild.id, who.id)
+        rows = await self.bot.tables.member_stats(interaction.guild.id, who.id)
         total_games, total_wins = sum(r.games for r in rows), sum(r.wins for r in rows)
         embed = discord.Embed(title=f"Stats · {in_text(who.display_name)}", colour=COLOUR)
         if rows:
