@@ -19,7 +19,7 @@ import engine
 from bot.autoplay import ComputerDriver
 from bot.lobby import LobbyService
 from bot.names import in_text
-from bot.storage import ActionRow, ResultRow, Standing, Storage
+from bot.storage import ActionRow, ResultRow, Standing, Storage, StorageUnavailable
 from bot.store import (
     PERSON,
     GuildSettings,
@@ -51,7 +51,7 @@ from engine.game import SAVE_FORMAT
 RECENTLY_CLOSED_SECONDS = 3600.0  # closed tables whose final message is drawn again after a restart
 
 __all__ = ["Listener", "NoSuchTable", "NotAllowed", "PlayService", "PlayerFactory", "ResultRow", "StaleClick",
-           "Standing", "TableError", "TableService", "TableUpdate"]
+           "Standing", "StorageUnavailable", "TableError", "TableService", "TableUpdate"]
 
 
 class TableService:

@@ -21,15 +21,14 @@ from typing import TYPE_CHECKING, Any, Self, cast
 import discord
 from discord import ButtonStyle
 
-from bot.storage import StorageUnavailable
 from bot.table import LOBBY, NotAllowed, StaleClick, TableError
-from bot.tables import TableService
+from bot.tables import StorageUnavailable, TableService
 from cogs.text import NO_PINGS
 from engine import Choose, Tile
 
 if TYPE_CHECKING:
     from bot.client import DominoHall
-    from cogs.play import Play
+    from cogs.play import Play, TablePublisher
 
 log = logging.getLogger("domino_hall.controls")
 MAX_ID = 100
@@ -50,9 +49,9 @@ def service(interaction: discord.Interaction[Any]) -> TableService:
     return cast("DominoHall", interaction.client).tables
 
 
-def publisher(interaction: discord.Interaction[Any]) -> Play:
-    """The Play cog: it draws hands and keeps them live (cogs/play.py, cogs/turns.py)."""
-    return cast("Play", interaction.client.get_cog("Play"))  # type: ignore[attr-defined]
+def publisher(interaction: discord.Interaction[Any]) -> TablePublisher:
+    """The table publisher: it draws hands and keeps them live (cogs/play.py, cogs/turns.py)."""
+    return cast("Play", interaction.client.get_cog("Play")).publisher  # type: ignore[attr-defined]
 
 
 async def tell(interaction: discord.Interaction[Any], message: str) -> None:

@@ -66,27 +66,22 @@ class RoundResult:
 
 
 class Play(commands.Cog):
-    """Tables: lobbies, table messages, hands and moves."""
+    """/play, and the table publisher kept current from the table service's updates."""
 
     def __init__(self, bot: DominoHall) -> None:
         self.bot = bot
         self.service = bot.tables
-        self.latest: dict[int, Table] = {}
-        self.results: dict[int, RoundResult] = {}
-        self.refreshing: dict[int, asyncio.Task[None]] = {}
-        self.dirty: set[int] = set()
-        self.turns = Turns(bot, self.hand_message, grace=bot.settings.nudge_grace)
+        self.publisher = TablePublisher(bot)
+        self.turns = self.publisher.turns  # live hands and nudges (cogs/turns.py)
         use_registry_choices(self)
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*CONTROLS)  # what a click does: cogs/controls.py
-        self.service.add_listener(self.on_update)
+        self.service.add_listener(self.publisher.on_update)
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(*CONTROLS)
-        for task in self.refreshing.values():
-            task.cancel()
-        await self.turns.close()
+        await self.publisher.close()
 
     # ----- /play ------------------------------------------------------------------------------------------------
     @app_commands.command(name="play", description="Open a table for a domino game in this channel")
@@ -105,6 +100,27 @@ class Play(commands.Cog):
                                                 allowed_mentions=text.NO_PINGS)
         message = await interaction.original_response()
         await self.service.set_message(table.id, message.id)
+
+
+
+class TablePublisher:
+    """The messages a table shows: the table message (lobby, live table with its picture, round and match results,
+    closed notice), each member's hand and its move controls, kept live with nudges (cogs/turns.py). It listens to
+    the table service and never changes a table."""
+
+    def __init__(self, bot: DominoHall) -> None:
+        self.bot = bot
+        self.latest: dict[int, Table] = {}
+        self.results: dict[int, RoundResult] = {}
+        self.refreshing: dict[int, asyncio.Task[None]] = {}
+        self.dirty: set[int] = set()
+        self.turns = Turns(bot, self.hand_message, grace=bot.settings.nudge_grace)
+
+    async def close(self) -> None:
+        """Stop redrawing (the tables' messages are redrawn after the next start)."""
+        for task in self.refreshing.values():
+            task.cancel()
+        await self.turns.close()
 
     # ----- what the controls ask for (cogs/controls.py) ----------------------------------------------------------
     async def show_hand(self, i: discord.Interaction[Any], table: Table) -> None:
