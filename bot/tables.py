@@ -259,12 +259,12 @@ class PlayService:
     def _results(self, table: Table, game: engine.Game) -> list[ResultRow]:
         now = time.time()
         rows = []
-        steps = _steps_to_win(game)
+        record = match_record(game)
         for index, seat in enumerate(table.seats):
             side = game.side_of(index)
             won = index in game.winner
             rows.append(ResultRow(table.id, index, table.row.guild_id, game.key, seat.user_id, seat.name,
-                                  seat.computer, side, game.score[side], won, now, steps if won else None))
+                                  seat.computer, side, game.score[side], won, now, record if won else None))
         return rows
 
     # ----- restart --------------------------------------------------------------------------------------------------
@@ -300,9 +300,7 @@ def _check_row(table: Table) -> None:
         raise ValueError("autopilot seats out of range")
 
 
-def _steps_to_win(game: engine.Game) -> int | None:
-    """Steps taken to win, for a game whose personal best is the fewest steps (Bingo's ``result()``); else None."""
-    result = getattr(game, "result", None)
-    figures = result() if callable(result) else None
-    steps = figures.get("steps_to_clear") if isinstance(figures, dict) else None
-    return steps if isinstance(steps, int) else None
+def match_record(game: engine.Game) -> int | None:
+    """The finished match's personal-best figure for its winners, as the game reports it in its outcome's
+    ``record``; None where the game keeps none."""
+    return game.outcome.record if game.outcome is not None else None

@@ -19,19 +19,33 @@ if TYPE_CHECKING:
 
 
 def standings_table(rows: list[Standing], first: str) -> str:
-    """A fixed-width table: name (or game), games, wins, win rate, best score; and, where a game counts steps
-    (Bingo), the fewest steps to a win."""
-    steps = any(row.fewest_steps is not None for row in rows)
-    lines = [f"{first:<20} {'games':>5} {'wins':>4} {'rate':>5} {'best':>5}" + (f" {'steps':>5}" if steps else "")]
+    """A fixed-width table: name (or game), games, wins, win rate, best score; and, where a game keeps a personal
+    best beyond points (its outcome's ``record``), the best one of a win, headed and explained as its spec says."""
+    recorded = [row for row in rows if row.best_record is not None]
+    name, meaning = record_words(recorded[0].game) if recorded else ("", "")
+    header = f"{first:<20} {'games':>5} {'wins':>4} {'rate':>5} {'best':>5}"
+    lines = [header + (f" {name[:5]:>5}" if recorded else "")]
     for row in rows:
         label = in_code_block(row.name) if first == "player" else catalogue().get(row.game, None)
-        name = label.title if label is not None and not isinstance(label, str) else str(label or row.game)
-        line = f"{name[:20]:<20} {row.games:>5} {row.wins:>4} {row.win_rate:>5.0%} {row.best:>5}"
-        if steps:
-            line += f" {row.fewest_steps if row.fewest_steps is not None else '-':>5}"
+        title = label.title if label is not None and not isinstance(label, str) else str(label or row.game)
+        line = f"{title[:20]:<20} {row.games:>5} {row.wins:>4} {row.win_rate:>5.0%} {row.best:>5}"
+        if recorded:
+            line += f" {row.best_record if row.best_record is not None else '-':>5}"
         lines.append(line)
-    footnote = "\nsteps: the fewest steps to clear a Bingo row" if steps else ""
+    footnote = f"\n{name}: {meaning}" if recorded else ""
     return "```\n" + "\n".join(lines) + "\n```" + footnote
+
+
+def record_words(game: str) -> tuple[str, str]:
+    """The personal-best figure's column name and meaning for ``game`` ("" for all games: the one game that keeps
+    such a figure, else a plain "record")."""
+    spec = catalogue().get(game)
+    keeping = [s for s in catalogue().values() if s.record_name]
+    if spec is None and len(keeping) == 1:
+        spec = keeping[0]
+    if spec is None or not spec.record_name:
+        return "record", "the best personal record of a win"
+    return spec.record_name, spec.record_meaning
 
 
 class Stats(commands.Cog):
