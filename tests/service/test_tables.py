@@ -399,7 +399,8 @@ async def test_personal_bests_saved_before_the_generic_record_still_count(db_pat
         await tx.execute("INSERT INTO tables (id, guild_id, channel_id, game, host_id, seed, status, created_at, "
                          "updated_at) VALUES (1, 1, 1, 'bingo', 1, 0, 'finished', 0, 0)")
         await tx.execute("INSERT INTO results (table_id, seat, guild_id, game, user_id, name, computer, side, score, "
-                         "won, finished_at, steps) VALUES (1, 0, 1, 'bingo', ?, 'alice', 0, 0, 91, 1, 0, 140)", (ALICE,))
+                         "won, finished_at, steps) VALUES (1, 0, 1, 'bingo', ?, 'alice', 0, 0, 91, 1, 0, 140)",
+                         (ALICE,))
     await old.close()
     storage = await Storage.open(db_path)
     try:
