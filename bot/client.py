@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import offload
+from bot.pacing import RequestBudget
 from bot.settings import Settings
 from bot.storage import Storage
 from bot.tables import TableService
@@ -42,6 +43,7 @@ class DominoHall(commands.AutoShardedBot):
         self.settings = settings
         self.force_sync = force_sync
         self.edit_interval = edit_interval  # least seconds between two edits of one table message
+        self.budget = RequestBudget()  # Discord's global limit: what the table pictures may use of it
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
@@ -49,6 +51,7 @@ class DominoHall(commands.AutoShardedBot):
         from cogs.ui import TableButton, TableSelect
 
         offload.configure(render_processes=self.settings.render_processes)
+        self.budget.watch(self.http)
         self.storage = await Storage.open_or_explain(self.settings)
         self.tables = TableService(self.storage, computer_pause=self.settings.computer_pause,
                                    turn_time_limit=self.settings.turn_time_limit, owns=self.settings.owns_guild)
