@@ -107,6 +107,7 @@ async def test_a_table_message_is_edited_no_faster_than_its_interval_across_burs
     """Moves that come just after an edit wait for the interval (Discord's per-channel limit), and the bot counts
     its table edits through discord.py's HTTP client."""
     simcord_env.bot.edit_interval = 1.0
+    simcord_env.bot.budget.planned = PLANNED  # (tests/bot/conftest.py turns it off for the other tests)
     channel, alice, bob, _carol, tid = await four_seats(simcord_env)
     table = table_of(simcord_env, tid)
     cog = simcord_env.bot.get_cog("Play")
