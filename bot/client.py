@@ -18,7 +18,7 @@ from bot.storage import Storage
 from bot.tables import TableService
 
 log = logging.getLogger("domino_hall")
-EXTENSIONS = ("cogs.play", "cogs.stats", "cogs.rules", "cogs.settings")
+EXTENSIONS = ("cogs.play", "cogs.stats", "cogs.rules", "cogs.settings", "cogs.replay")
 ALLOWED_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
 

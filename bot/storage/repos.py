@@ -242,6 +242,17 @@ class ResultRepo:
                 for r in rows]
 
 
+    async def recent(self, guild_id: int, user_id: int | None = None, limit: int = 10) -> list[list[ResultRow]]:
+        """The server's latest finished matches (only those ``user_id`` played in, when given), newest first, each
+        as its results by seat."""
+        mine, params = ("", [guild_id]) if user_id is None else (
+            " AND table_id IN (SELECT table_id FROM results WHERE guild_id=? AND user_id=?)",
+            [guild_id, guild_id, user_id])
+        tables = await self.db.fetchall(
+            f"SELECT table_id FROM results WHERE guild_id=?{mine} GROUP BY table_id "
+            "ORDER BY MAX(finished_at) DESC, table_id DESC LIMIT ?", [*params, limit])
+        return [await self.for_table(r["table_id"]) for r in tables]
+
     async def stamp(self, guild_id: int, game: str) -> tuple[int, float]:
         """How many results one game has in a server, and when the last one finished: what ratings depend on."""
         row = await self.db.fetchone("SELECT COUNT(*) AS n, MAX(finished_at) AS last FROM results "
