@@ -167,7 +167,6 @@ class Game(ABC):
         self._hand_points = [0] * len(self.sides)
         self._last_points: list[int] | None = None
         self._setup()
-        self._hand_points = [0] * len(self.sides)  # what setting up scores (poker's stacks) belongs to no hand
 
     # ----- the contract ---------------------------------------------------------------------------------------
     @property
@@ -389,7 +388,8 @@ class Game(ABC):
         if points == 0:
             return
         self._score[side] += points
-        self._hand_points[side] += points
+        if reason is not ScoreReason.STACK:  # a poker session's starting stack is scored in no hand
+            self._hand_points[side] += points
         self.log.append(Event(EventKind.SCORE, seat, side, points, reason=reason, **fields))
 
     def close_hand_points(self) -> None:

@@ -17,6 +17,8 @@ from engine.tiles import Tile
 from render import render_hand, render_scores, render_table, table_image
 from render.canvas import MAX_BYTES, to_png, with_names
 from render.line import LineData, fitted_layout, layout
+from render.panels import PLATE_HEIGHT, header, plate_columns, title_line
+from render.table_line import line_facts
 from render.theme import MARGIN, MAX_WIDTH, PANEL_LIGHT, TURN
 from render.tiles import pip_positions, pip_radius
 from tests.render.views import NAMES, chain_line, first_state, line_view, playable, random_states, seats_for
@@ -154,8 +156,11 @@ def test_turn_highlight_moves_to_the_seat_to_act() -> None:
     line = chain_line(8, seed=2)
     first = decode(render_table(line_view(line, to_act=[0]), NAMES)).convert("RGB")
     second = decode(render_table(line_view(line, to_act=[1]), NAMES)).convert("RGB")
-    plate_w = (first.width - 2 * MARGIN - 8 * 3) / 4
-    probe_0 = (int(MARGIN + plate_w - 5), MARGIN + 40 + 8 + 27)
+    view = line_view(line)
+    head = header(first.width, title_line(view), line_facts(view)).height
+    cols = plate_columns(4)
+    plate_w = (first.width - 2 * MARGIN - 8 * (cols - 1)) / cols
+    probe_0 = (int(MARGIN + plate_w - 5), MARGIN + head + 8 + PLATE_HEIGHT // 2 + 4)
     probe_1 = (int(probe_0[0] + plate_w + 8), probe_0[1])
     assert near(first.getpixel(probe_0), TURN) and near(second.getpixel(probe_0), PANEL_LIGHT)
     assert near(first.getpixel(probe_1), PANEL_LIGHT) and near(second.getpixel(probe_1), TURN)
