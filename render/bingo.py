@@ -11,9 +11,8 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.views import BingoView
-from render.canvas import draw_text, seat_names
+from render.canvas import draw_text, pill, seat_names
 from render.panels import footer, header, new_strip, stack
-from render.table_line import CHIP_GAP, CHIP_H, Chip, chip_rows, draw_chips
 from render.theme import ACCENT, BODY, FELT, MARGIN, PLAYABLE, SMALL, TEXT, WIDTH
 from render.tiles import paste_tile, tile_image
 
@@ -30,15 +29,11 @@ def bingo_table(view: BingoView, names: Sequence[str]) -> Image.Image:
     player = seat_names(names, 1)[0]
     count = view["count"]
     title = f"{view['title']}  ·  {player}"
-    facts = f"Passes without removal {view['passes_without_removal']}" if view["passes_without_removal"] else ""
+    facts = f"Count {count}  ·  Left {len(row)}  ·  Removed {view['removed']}"
+    if view["passes_without_removal"]:
+        facts += f"  ·  Passes without removal {view['passes_without_removal']}"
     strips = [header(width, title, facts), _row(width, view, row, short, count), footer(width, view, names)]
     return stack(strips, width)
-
-
-def bingo_chips(view: BingoView) -> list[Chip]:
-    """Bingo's key numbers: the count said next, the tiles left in the row and the tiles removed."""
-    return [Chip("count", str(view["count"]), ACCENT), Chip("left", str(len(view["row"]))),
-            Chip("removed", str(view["removed"]))]
 
 
 def touch_numbers(length: int, position: int, count: int, modulus: int = 13) -> list[int]:
@@ -64,13 +59,10 @@ def _row(width: int, view: BingoView, row: Sequence[str], short: int, count: int
     per_line = max(1, int((width - 2 * MARGIN - 2 * PAD + GAP) // (short + GAP)))
     lines = max(1, (len(row) + per_line - 1) // per_line)
     line_h = short * 2 + LABEL + 18
-    band = CHIP_H + CHIP_GAP + PAD
-    image, draw = new_strip(width, band + lines * line_h + 2 * PAD)
-    draw.rounded_rectangle((MARGIN, 0, width - MARGIN, image.height - 1), radius=14, fill=FELT)
-    draw_chips(draw, chip_rows(bingo_chips(view), width - 2 * MARGIN - 2 * PAD), MARGIN + PAD, PAD)
+    image, draw = new_strip(width, lines * line_h + 2 * PAD)
+    pill(draw, (MARGIN, 0, width - MARGIN, image.height - 1), FELT, radius=14)
     if not row:
-        draw_text(draw, (width / 2, band + image.height / 2 - band / 2), "The row is empty: Bingo!", BODY, ACCENT,
-                  "mm", True)
+        draw_text(draw, (width / 2, image.height / 2), "The row is empty: Bingo!", BODY, ACCENT, "mm", True)
         return image
     position = view["position"] % len(row)
     numbers = touch_numbers(len(row), position, count)
@@ -78,7 +70,7 @@ def _row(width: int, view: BingoView, row: Sequence[str], short: int, count: int
     left = MARGIN + PAD + (width - 2 * MARGIN - 2 * PAD - (min(per_line, len(row)) * (short + GAP) - GAP)) / 2
     for index, text in enumerate(row):
         line, col = divmod(index, per_line)
-        x, y = left + col * (short + GAP), band + PAD + line * line_h + 10
+        x, y = left + col * (short + GAP), PAD + line * line_h + 10
         _tile(image, draw, text, (x, y), short, index == position, numbers[index], matches(text, numbers[index],
                                                                                         pip_total))
     return image

@@ -186,10 +186,29 @@ def _text_mask(text: str, size: int, anchor: str, bold: bool) -> tuple[Image.Ima
     return mask, left, top
 
 
-def pill(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], fill: RGB,
+def pill(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], fill: RGB | None,
          outline: RGB | None = None, width: int = 1, radius: int = 8) -> None:
-    """A rounded rectangle (name plates, badges, panels)."""
-    draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+    """A rounded rectangle (name plates, badges, panels, the felt): its shape is drawn once per size and cached,
+    so a redrawn table pastes its plates and panels; ``outline`` is a band ``width`` pixels wide inside the edge."""
+    left, top = round(box[0]), round(box[1])
+    w, h = round(box[2]) - left + 1, round(box[3]) - top + 1
+    if w <= 0 or h <= 0:
+        return
+    if fill is None or w * h > 60_000:  # an outline alone (the spinner's ring), or a felt: quicker drawn at once
+        draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+        return
+    if outline is not None:
+        draw.bitmap((left, top), _rounded_mask(w, h, radius), fill=outline)
+        left, top, w, h, radius = left + width, top + width, w - 2 * width, h - 2 * width, max(0, radius - width)
+    if w > 0 and h > 0:
+        draw.bitmap((left, top), _rounded_mask(w, h, radius), fill=fill)
+
+
+@lru_cache(maxsize=1024)
+def _rounded_mask(w: int, h: int, radius: int) -> Image.Image:
+    mask = Image.new("1", (max(1, w), max(1, h)), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, w - 1, h - 1), radius=max(0, radius), fill=1)
+    return mask
 
 
 def turn_marker(draw: ImageDraw.ImageDraw, x: float, y: float, size: float, fill: RGB) -> None:

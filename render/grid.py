@@ -43,8 +43,8 @@ def grid(width: int, headings: Sequence[str], rows: Sequence[Row]) -> Image.Imag
     for index, row in enumerate(rows):
         top = ROW_HEIGHT * (index + 1) + 4
         fill = ACCENT if row.highlight else PANEL_LIGHT if index % 2 == 0 else PANEL
-        draw.rounded_rectangle((MARGIN + 6, top, width - MARGIN - 6, top + ROW_HEIGHT - 3), radius=6, fill=fill)
+        pill(draw, (MARGIN + 6, top, width - MARGIN - 6, top + ROW_HEIGHT - 3), fill, radius=6)
         if row.colour is not None:
-            draw.rounded_rectangle((MARGIN + 8, top + 6, MARGIN + 12, top + ROW_HEIGHT - 9), radius=2, fill=row.colour)
+            pill(draw, (MARGIN + 8, top + 6, MARGIN + 12, top + ROW_HEIGHT - 9), row.colour, radius=2)
         cells(top + ROW_HEIGHT / 2 - 1, row.cells, BODY, TURN_TEXT if row.highlight else TEXT, True)
     return image

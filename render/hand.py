@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from PIL import Image
 
 from engine.views import CommonView, GameView
-from render.canvas import draw_text, seat_names, with_names, wrap
+from render.canvas import draw_text, pill, seat_names, with_names, wrap
 from render.context import context_line
 from render.hints import BADGE_ROOM, Hints, hints_of
 from render.panels import footer, header, new_strip, stack
@@ -18,6 +18,7 @@ PAD = 16
 GAP = 12
 RAISE = 10
 LABEL = 26
+HAND_WIDTH = 500  # the least width of a hand: a short hand is drawn narrower, so it shows larger on a phone
 
 
 def hand_image(view: GameView, names: Sequence[str]) -> Image.Image:
@@ -29,11 +30,11 @@ def hand_image(view: GameView, names: Sequence[str]) -> Image.Image:
     seat = view["seat"]
     tiles = view["hand"] or []
     short = 44 if len(tiles) <= 10 else 36 if len(tiles) <= 24 else 28
-    width = WIDTH
-    per_row = max(1, int((width - 2 * MARGIN - 2 * PAD + GAP) // (short + GAP)))
+    per_row = max(1, int((WIDTH - 2 * MARGIN - 2 * PAD + GAP) // (short + GAP)))
+    across = min(max(1, len(tiles)), per_row)
+    width = int(min(WIDTH, max(HAND_WIDTH, across * (short + GAP) - GAP + 2 * MARGIN + 2 * PAD)))
     everyone = seat_names(names, max(view["seats"], (seat or 0) + 1))
-    who = everyone[seat] if seat is not None else "Spectator"
-    strips = [header(width, f"{who}  ·  your hand", _turn_words(view, everyone))]
+    strips = [header(width, "Your hand" if seat is not None else "Spectator", _turn_words(view, everyone))]
     context = with_names(context_line(view), everyone)
     if context:
         strips.append(_note(width, context))
@@ -97,8 +98,9 @@ def _rack(width: int, tiles: Sequence[str], playable: Sequence[str] | None, shor
     exchange) are framed in gold."""
     rows = max(1, (len(tiles) + per_row - 1) // per_row)
     row_height = short * 2 + RAISE + LABEL + 6
-    image, draw = new_strip(width, rows * row_height + PAD + BADGE_ROOM)
-    draw.rounded_rectangle((MARGIN, 0, width - MARGIN, image.height - 1), radius=14, fill=FELT)
+    room = BADGE_ROOM if hints.badges else 0
+    image, draw = new_strip(width, rows * row_height + PAD + room)
+    pill(draw, (MARGIN, 0, width - MARGIN, image.height - 1), FELT, radius=14)
     if not tiles:
         draw_text(draw, (width / 2, image.height / 2), "No tiles in hand.", BODY, MUTED, "mm")
         return image
@@ -109,7 +111,7 @@ def _rack(width: int, tiles: Sequence[str], playable: Sequence[str] | None, shor
         row, col = divmod(index, per_row)
         in_row = min(per_row, len(tiles) - row * per_row)
         left = (width - (in_row * (short + GAP) - GAP)) / 2
-        x, y = left + col * (short + GAP), PAD / 2 + BADGE_ROOM + row * row_height + RAISE
+        x, y = left + col * (short + GAP), PAD / 2 + room + row * row_height + RAISE
         legal = marks is not None and text in marks
         high, _, low = text.partition("-")
         frame = PLAYABLE if legal else ACCENT if text in chosen else None

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from PIL import ImageDraw
 
 from engine.views import GameView
-from render.canvas import draw_text
+from render.canvas import draw_text, pill
 from render.theme import ACCENT, BAD, RGB, SMALL, TURN_TEXT
 from render.words import ARM_WORDS
 
@@ -36,8 +36,7 @@ class Hints:
         from render.canvas import text_width
 
         half = max(14.0, text_width(badge.text, SMALL) / 2 + 7)
-        draw.rounded_rectangle((x - half, y - 14, x + half, y + 14), radius=14, fill=badge.fill,
-                               outline=TURN_TEXT, width=2)
+        pill(draw, (x - half, y - 14, x + half, y + 14), badge.fill, TURN_TEXT, 2, radius=14)
         draw_text(draw, (x, y), badge.text, SMALL, TURN_TEXT, "mm", True, "badge")
 
 

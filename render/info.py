@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 
 from PIL import Image, ImageDraw
 
-from render.canvas import draw_text, fit, pill, wrap
+from render.canvas import draw_text, fit, pill, text_width, wrap
 from render.theme import ACCENT, BODY, MUTED, PANEL, RGB, SMALL, TEXT, TITLE
 from render.tiles import paste_tile, tile_image
 
@@ -63,18 +63,25 @@ class InfoPanel:
 
     def side(self, label: str, score: str, facts: str, colour: RGB | None) -> None:
         """A team or player: colour stripe, names, total score on the right, this hand's facts below."""
+        self.sides([(label, score, facts, colour)])
+
+    def sides(self, items: Sequence[tuple[str, str, str, RGB | None]]) -> None:
+        """Teams or players side by side in one row (label, total score, this hand's facts, colour)."""
+        column = (self.width - 2 * PAD - 16 * (len(items) - 1)) / max(1, len(items))
 
         def paint(_image: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
-            room = self.width - 2 * PAD
-            if colour is not None:
-                draw.rounded_rectangle((x, y + 3, x + 4, y + 48), radius=2, fill=colour)
-            left = x + (10 if colour is not None else 0)
-            score_w = 80
-            draw_text(draw, (left, y + 2), fit(label, BODY, room - score_w - 10), BODY, TEXT, bold=True)
-            draw_text(draw, (x + room, y), score, TITLE, ACCENT, "ra", True)
-            draw_text(draw, (left, y + 28), fit(facts, SMALL, room - 10), SMALL, MUTED)
+            for index, (label, score, facts, colour) in enumerate(items):
+                left = x + index * (column + 16)
+                if colour is not None:
+                    pill(draw, (left, y + 3, left + 4, y + 46), colour, radius=2)
+                    left += 10
+                right = x + index * (column + 16) + column
+                score_w = text_width(score, TITLE) + 10
+                draw_text(draw, (left, y + 2), fit(label, BODY, right - left - score_w), BODY, TEXT, bold=True)
+                draw_text(draw, (right, y), score, TITLE, ACCENT, "ra", True)
+                draw_text(draw, (left, y + 27), fit(facts, SMALL, right - left), SMALL, MUTED)
 
-        self.add(58, paint)
+        self.add(54, paint)
 
     def paste(self, image: Image.Image, left: float, top: float, height: float | None = None) -> None:
         """Paint the panel with its top-left corner at (``left``, ``top``)."""

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from engine.views import LineOfPlayView, arm_and_value, placed
-from render.canvas import draw_text
+from render.canvas import draw_text, pill
 from render.geometry import DOWN, LEFT, RIGHT, UP, ArmPlan, ArmWalker, Box, Laid, LineLayout, bounds_of
 from render.theme import ACCENT, FELT_DARK, KEY, SLOT, SMALL
 from render.tiles import paste_tile, tile_image
@@ -99,10 +99,12 @@ def _lay(walker: ArmWalker, arm: str, inner: int, outer: int, seat: int | None, 
     return Laid(first, second, box, dy != 0, arm, seat)
 
 
-def fitted_layout(data: LineData, width: float, max_height: float, inline: bool) -> LineLayout:
-    """The layout with the largest tiles whose rows fit ``width`` and whose height stays within ``max_height``."""
+def fitted_layout(data: LineData, width: float, max_height: float, inline: bool,
+                  largest: int = SIZES[0]) -> LineLayout:
+    """The layout with the largest tiles (up to ``largest``) whose rows fit ``width`` and whose height stays within
+    ``max_height``."""
     chosen = layout(data, SIZES[-1], width, inline)
-    for short in SIZES:
+    for short in (s for s in SIZES if s <= largest):
         trial = layout(data, short, width, inline)
         if trial.bounds.h <= max_height and trial.bounds.w <= width + short * 2:
             return trial
@@ -140,8 +142,7 @@ def draw_line(canvas: Image.Image, plan: LineLayout, left: float, top: float, re
 def _slot(draw: ImageDraw.ImageDraw, value: str | None, box: Box, short: int) -> None:
     """The empty place beyond an open end, with the end's value in it when it fits at a readable size (the key
     numbers over the line always say it)."""
-    draw.rounded_rectangle((box.x, box.y, box.right, box.bottom), radius=max(3, short // 6), fill=FELT_DARK,
-                           outline=SLOT, width=1)
+    pill(draw, (box.x, box.y, box.right, box.bottom), FELT_DARK, SLOT, radius=max(3, short // 6))
     size = min(KEY, int(min(box.w, box.h) * 0.85))
     if value is not None and size >= SMALL:
         role = "key" if size >= KEY else "text"

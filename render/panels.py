@@ -30,9 +30,9 @@ from render.theme import (
     TURN_TEXT,
     team_colour,
 )
-from render.words import log_lines, prompt_line
+from render.words import Narrator, prompt_line
 
-PLATE_HEIGHT = 62
+PLATE_HEIGHT = 58
 
 
 @dataclass
@@ -54,7 +54,7 @@ def new_strip(width: int, height: int, colour: RGB = BACKGROUND) -> tuple[Image.
     return image, ImageDraw.Draw(image)
 
 
-def stack(strips: Sequence[Image.Image], width: int, gap: int = 8) -> Image.Image:
+def stack(strips: Sequence[Image.Image], width: int, gap: int = 6) -> Image.Image:
     """The strips one under another, with ``gap`` pixels between and a margin around."""
     height = sum(s.height for s in strips) + gap * (len(strips) - 1) + MARGIN * 2
     out = Image.new("RGB", (width, height), BACKGROUND)
@@ -108,7 +108,7 @@ def draw_plate(draw: ImageDraw.ImageDraw, item: Plate, x: float, y: float, w: fl
     pill(draw, (x, y, x + w, y + h), fill, radius=9)
     left = x + 10
     if item.colour is not None:
-        draw.rounded_rectangle((x + 4, y + 6, x + 9, y + h - 6), radius=2, fill=item.colour)
+        pill(draw, (x + 4, y + 6, x + 9, y + h - 6), item.colour, radius=2)
         left += 5
     name_left = left
     top, bottom = y + h * 0.31, y + h * 0.72
@@ -128,8 +128,7 @@ def draw_plate(draw: ImageDraw.ImageDraw, item: Plate, x: float, y: float, w: fl
 def footer(width: int, view: CommonView, names: Sequence[str]) -> Image.Image:
     """The last move in words and the prompt (what the table waits for)."""
     shown = seat_names(names, max(len(names), view["seats"]))  # the names the font can draw
-    log = log_lines(view, shown)
-    last = log[-1] if log else ""
+    last = Narrator.of_view(view, shown).event(view["log"][-1]) if view["log"] else ""  # the last move only
     prompt = prompt_line(view, shown)
     room = width - 2 * MARGIN - 28
     last_lines = wrap(last, SMALL, room, 2) if last else []

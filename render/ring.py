@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from PIL import ImageDraw
 
+from render.canvas import pill
 from render.geometry import Box
 from render.theme import FELT, FELT_DARK
 
@@ -38,8 +39,8 @@ class Ring:
 
     def draw_felt(self, draw: ImageDraw.ImageDraw, left: float, top: float, band: float = 0) -> None:
         """The table top (``band``: pixels of key numbers over the ring, on the same felt)."""
-        draw.rounded_rectangle((left, top, left + self.width, top + band + self.height),
-                               radius=int(min(self.height / 2.6, 90)), fill=FELT, outline=FELT_DARK, width=6)
+        pill(draw, (left, top, left + self.width, top + band + self.height), FELT, FELT_DARK, 6,
+             radius=28 if band else int(min(self.height / 2.6, 90)))
 
 
 def seat_boxes(ring: Ring, plate: tuple[float, float], tile: tuple[float, float]) -> tuple[list[Box], list[Box]]:

@@ -9,17 +9,18 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from engine.views import LineView, arm_and_value
-from render.canvas import draw_text, text_width
+from render.canvas import draw_text, pill, text_width
 from render.geometry import Box, LineLayout
 from render.line import LineData, draw_line, fitted_layout, last_played
 from render.panels import Plate, base_plate, footer, header, new_strip, plates, stack, title_line
 from render.theme import ACCENT, BODY, FELT, FELT_DARK, KEY, MARGIN, MUTED, SLOT, SMALL, TEXT, WIDTH
 from render.words import ARM_WORDS, log_tiles
 
-FELT_PAD = 14
+FELT_PAD = 12
 MAX_LINE_HEIGHT = 760
+LARGEST_TILE = 36  # half a tile, in pixels: 22 px on a phone, and a short line stays on a row or two
 CHIP_GAP = 8
-CHIP_H = 66
+CHIP_H = 56
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +41,7 @@ def line_table(view: LineView, names: Sequence[str]) -> Image.Image:
     """The shared table of a line game (family "line"), as seen by everyone."""
     data = LineData.of(view["line"])
     room = WIDTH - 2 * MARGIN - 2 * FELT_PAD
-    plan = fitted_layout(data, room, MAX_LINE_HEIGHT, view["doubles_inline"])
+    plan = fitted_layout(data, room, MAX_LINE_HEIGHT, view["doubles_inline"], LARGEST_TILE)
     strips = [
         header(WIDTH, title_line(view), line_facts(view)),
         plates(WIDTH, [line_plate(view, names, s) for s in range(view["seats"])]),
@@ -116,9 +117,9 @@ def draw_chips(draw: ImageDraw.ImageDraw, rows: Sequence[Sequence[Chip]], left: 
     for index, row in enumerate(rows):
         x, y = left, top + index * (CHIP_H + CHIP_GAP)
         for chip in row:
-            draw.rounded_rectangle((x, y, x + chip.width, y + CHIP_H), radius=10, fill=FELT_DARK)
-            draw_text(draw, (x + chip.width / 2, y + 16), chip.label, SMALL, SLOT, "mm")
-            draw_text(draw, (x + chip.width / 2, y + 45), chip.value, KEY, chip.colour, "mm", True, "key")
+            pill(draw, (x, y, x + chip.width, y + CHIP_H), FELT_DARK, radius=10)
+            draw_text(draw, (x + chip.width / 2, y + 13), chip.label, SMALL, SLOT, "mm")
+            draw_text(draw, (x + chip.width / 2, y + 38), chip.value, KEY, chip.colour, "mm", True, "key")
             boxes.append(Box(x, y, chip.width, CHIP_H))
             x += chip.width + CHIP_GAP
     return boxes
@@ -129,7 +130,7 @@ def _felt(width: int, view: LineView, data: LineData, plan: LineLayout) -> Image
     band = len(rows) * (CHIP_H + CHIP_GAP) + (FELT_PAD if rows else 0)
     height = band + (int(plan.bounds.h) + 2 * FELT_PAD if data.center is not None else 80)
     image, draw = new_strip(width, height)
-    draw.rounded_rectangle((MARGIN, 0, width - MARGIN, height - 1), radius=14, fill=FELT)
+    pill(draw, (MARGIN, 0, width - MARGIN, height - 1), FELT, radius=14)
     draw_chips(draw, rows, MARGIN + FELT_PAD, FELT_PAD)
     if data.center is None:
         draw_text(draw, (width / 2, band + 40), "No tile has been played yet.", BODY, MUTED, "mm")
@@ -148,4 +149,4 @@ def _spinner_ring(draw: ImageDraw.ImageDraw, data: LineData, plan: LineLayout, l
     centre = plan.tiles[0].box
     x = left - plan.bounds.x + centre.x
     y = top - plan.bounds.y + centre.y
-    draw.rounded_rectangle((x - 3, y - 3, x + centre.w + 3, y + centre.h + 3), radius=6, outline=ACCENT, width=2)
+    pill(draw, (x - 3, y - 3, x + centre.w + 3, y + centre.h + 3), None, ACCENT, 2, radius=6)

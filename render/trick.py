@@ -24,7 +24,7 @@ from render.panels import (
     title_line,
 )
 from render.ring import Ring, seat_boxes
-from render.table_line import Chip, chip_rows, draw_chips
+from render.table_line import CHIP_GAP, CHIP_H, Chip, chip_rows, draw_chips
 from render.theme import ACCENT, KEY, MARGIN, RGB, WIDTH, team_colour
 from render.tiles import paste_tile, tile_image
 from render.words import suit_words
@@ -40,7 +40,7 @@ def trick_table(view: TrickView, names: Sequence[str]) -> Image.Image:
     everyone = seat_names(names, seats)
     room = WIDTH - 2 * MARGIN
     rows = chip_rows(trick_chips(view, everyone), room - 28)
-    band = len(rows) * 74 + 14
+    band = len(rows) * (CHIP_H + CHIP_GAP) + 14
     ring = trick_ring(seats)
     strip, draw = new_strip(WIDTH, band + int(ring.height))
     ring.draw_felt(draw, MARGIN, 0, band)
@@ -144,7 +144,7 @@ def _bid_of(view: TrickView, seat: int) -> str | None:
 
 def trick_ring(seats: int) -> Ring:
     """The felt a trick table of ``seats`` sits around (taller for five and six, whose tiles stack two a side)."""
-    return Ring(WIDTH - 2 * MARGIN, 380 if seats <= 4 else 500, seats)
+    return Ring(WIDTH - 2 * MARGIN, 330 if seats <= 4 else 500, seats)
 
 
 def trick_boxes(ring: Ring) -> tuple[list[Box], list[Box]]:
@@ -202,8 +202,9 @@ def trick_info(view: TrickView, names: Sequence[str], width: int) -> InfoPanel:
     panel = InfoPanel(width)
     contract = view["contract"]
     if contract is not None and contract["label"]:
-        panel.section("Contract")
-        panel.text(with_names(contract["label"], names), bold=True)
+        if not (contract["bid"].isdigit() and contract["trumps"] is not None):  # else the key numbers say it all
+            panel.section("Contract")
+            panel.text(with_names(contract["label"], names), bold=True)
     elif view["bids"] or view["phase"] == "bid":
         panel.section("Bidding")
         bids = [f"{names[s]}: {b}" for s, b in map(seat_and_bid, view["bids"]) if 0 <= s < len(names)]
@@ -222,9 +223,11 @@ def _turnup_caption(view: TrickView) -> str:
 
 
 def _sides(panel: InfoPanel, view: TrickView, names: Sequence[str]) -> None:
+    """The sides' totals and this hand's tricks and points, two to a row (one a row for two teams)."""
     sides, scores = view["sides"], view["scores"]
     tricks, points = view["tricks_won"], view["points_taken"]
-    panel.section("Teams" if has_teams(view) else "Players")
+    teams = has_teams(view)
+    items = []
     for index, side in enumerate(sides):
         label = " & ".join(names[s] for s in side if 0 <= s < len(names))
         score = scores[index] if index < len(scores) else "-"
@@ -232,5 +235,8 @@ def _sides(panel: InfoPanel, view: TrickView, names: Sequence[str]) -> None:
         if index < len(tricks):
             facts.append(plural(tricks[index], "trick"))
         if index < len(points):
-            facts.append(plural(points[index], "point") + " taken this hand")
-        panel.side(label, str(score), "  ·  ".join(facts), team_colour(index) if len(side) > 1 else None)
+            facts.append(plural(points[index], "point") + (" taken" if teams else ""))
+        items.append((label, str(score), "  ·  ".join(facts), team_colour(index) if len(side) > 1 else None))
+    per_row = 1 if teams else 2
+    for start in range(0, len(items), per_row):
+        panel.sides(items[start:start + per_row])

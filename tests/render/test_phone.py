@@ -153,12 +153,6 @@ def test_poker_pot_and_amount_to_call_are_key_numbers() -> None:
     assert owed and str(owed) in shown
 
 
-def test_bin_the_count_is_a_key_number() -> None:
-    view = _first("bingo", 1, lambda v: v["count"] > 0)
-    assert view["family"] == "bingo"
-    assert str(view["count"]) in _keys_of(view)
-
-
 def test_theme_text_colours_keep_a_contrast_of_4_5() -> None:
     for ink in (TEXT, MUTED, SLOT):
         for ground in (FELT, PANEL, PANEL_LIGHT):
