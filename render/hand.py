@@ -79,7 +79,7 @@ def _note(width: int, text: str) -> Image.Image:
     lines = wrap(text, BODY, width - 2 * MARGIN - 28, 2)
     image, draw = new_strip(width, 28 * len(lines))
     for index, line in enumerate(lines):
-        draw_text(draw, (MARGIN + 14, 14 + 28 * index), line, BODY, TEXT, "lm", bold=index == 0)
+        draw_text(draw, (MARGIN + 14, 14 + 28 * index), line, BODY, TEXT, "lm")
     return image
 
 
