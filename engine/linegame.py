@@ -8,7 +8,7 @@ way python-chess variants override a board.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from engine.actions import Action, Draw, Pass, Play
@@ -18,7 +18,7 @@ from engine.game import Game, OptionSpec
 from engine.layout import ARM_WORDS, ARMS, LineOfPlay, OpenEnd, Placed
 from engine.scoring import cascade, lowest_unique, round_points
 from engine.tiles import PIP_VALUES, Tile, double_set, highest_double, pip_total, sort_hand
-from engine.views import CommonView, LastRound, LineFacts, LineView
+from engine.views import CommonView, LastRound, LineFacts, LineView, PlayScore
 
 MAX_REDEALS = 1000
 NOTHING: frozenset[Tile] = frozenset()
@@ -394,6 +394,7 @@ class LineGame(Game):
                            "points": [points.get(s, 0) for s in range(self.seats)]}
 
     def _after_round(self) -> None:
+        self.close_hand_points()
         winner = self.target_winner(self.target())
         if winner is not None:
             self.finish([winner])
@@ -425,6 +426,17 @@ class LineGame(Game):
         if isinstance(legal[0], Draw) and len(legal) == 1:
             return Prompt(PromptKind.MUST_DRAW, self.turn)
         return Prompt(PromptKind.TO_PLAY, self.turn)
+
+    def play_points(self, seat: int, score: Callable[[LineOfPlay], int]) -> list[PlayScore]:
+        """The seat's legal plays that score at once, with what each scores (``score``: the points a line earns
+        for the player who just played on it), for the hints on the seat's own hand."""
+        out: list[PlayScore] = []
+        for action in self.plays(seat):
+            if isinstance(action, Play) and action.face is not None and action.end:
+                points = score(self.line.trial(action.tile, action.end, action.face))
+                if points:
+                    out.append({"tile": str(action.tile), "end": action.end, "points": points})
+        return out
 
     def _view(self, seat: int | None, common: CommonView) -> LineView:
         facts: LineFacts = {
