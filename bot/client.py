@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import offload
+from bot.i18n import HallTranslator
 from bot.pacing import RequestBudget
 from bot.settings import Settings
 from bot.storage import Storage
@@ -56,6 +57,7 @@ class DominoHall(commands.AutoShardedBot):
         self.tables = TableService(self.storage, computer_pause=self.settings.computer_pause,
                                    turn_time_limit=self.settings.turn_time_limit, owns=self.settings.owns_guild)
         self.add_dynamic_items(TableButton, TableSelect)
+        await self.tree.set_translator(HallTranslator())  # the commands in Spanish too (bot/i18n.py)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.tables.start()
@@ -66,7 +68,9 @@ class DominoHall(commands.AutoShardedBot):
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        translator = self.tree.translator
+        payload = [await command.get_translated_payload(self.tree, translator) if translator is not None
+                   else command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
         digest = hashlib.sha256(json.dumps([guild.id if guild else None, payload], sort_keys=True).encode()).hexdigest()
         key = f"command_sync:{self.application_id}"
         if not self.force_sync and await self.storage.meta.get(key) == digest:

@@ -39,7 +39,8 @@ MAX_IMAGE_BYTES = 500_000
 
 def game_choices() -> list[app_commands.Choice[str]]:
     """The registry's games as slash-command choices (Discord allows 25)."""
-    return [app_commands.Choice(name=spec.title[:100], value=key) for key, spec in catalogue().items()][:25]
+    return [app_commands.Choice(name=app_commands.locale_str(spec.title[:100]), value=key)  # (translated: bot/i18n.py)
+            for key, spec in catalogue().items()][:25]
 
 
 def use_registry_choices(cog: commands.Cog) -> None:
