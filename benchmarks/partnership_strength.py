@@ -9,7 +9,9 @@ that goes out (or holds fewer pips when blocked) wins the hand. Each deal is pla
 seats (so each side holds each pair of hands once); a line gives the first player's share of the decided hands (a
 tied block decides nothing) with a 95% bootstrap interval over deals, its points per hand against the other side's,
 and for the Strong player the thinking time per move it had to think about (thread CPU time, so the other work on
-a shared machine does not count; a move with one legal action is answered at once and not counted).
+a shared machine does not count; a move with one legal action is answered at once and not counted). ``lobby`` is
+Strong as the bot runs it (``computer_player(key, seed, "search")``: on its clock, so its play depends on the
+machine's load); its line adds the wall time per move.
 
 ``double`` and ``bota_gorda`` are re-implemented on our engine (:class:`PackagePlayer`); ``--check N`` first plays N
 deals both in the package (with its own players) and in our engine (with the re-implementations, given the order
@@ -112,13 +114,15 @@ class Timed:
         self.player = player
         self.name = player.name
         self.times: list[float] = []
+        self.walls: list[float] = []
 
     def choose(self, game: Game, seat: int) -> Action:
         if len(game.legal_actions(seat)) == 1:
             return self.player.choose(game, seat)
-        started = time.thread_time()
+        started, wall = time.thread_time(), time.perf_counter()
         action = self.player.choose(game, seat)
         self.times.append(time.thread_time() - started)
+        self.walls.append(time.perf_counter() - wall)
         return action
 
 
@@ -144,6 +148,7 @@ def factories(samples: int, strong: dict[str, Any] | None = None) -> dict[str, F
 
     return {
         "strong": lambda seed: SearchPlayer(seed, samples=samples, max_seconds=None, **(strong or {})),
+        "lobby": lambda seed: computer_player("block", seed, "search"),  # Strong as the bot runs it: on its clock
         "normal": lambda seed: computer_player("block", seed),
         "double": lambda seed: PackagePlayer("double", seed),
         "bota_gorda": lambda seed: PackagePlayer("bota_gorda", seed),
@@ -199,11 +204,13 @@ def measure(pair: str, args: argparse.Namespace) -> str:
     mine, theirs = sum(r[2] for r in rows) / hands, sum(r[3] for r in rows) / hands
     line = (f"{name_a:>6} v {name_b:<10} {won / decided:6.1%} [{low:.1%}-{high:.1%}] of {decided} decided "
             f"({hands} hands)  points/hand {mine:5.1f} v {theirs:5.1f}")
-    thinker = [t for p in timed if p.name == "search" and name_a == "strong" for t in p.times]
-    if thinker:
-        ms = sorted(1000 * t for t in thinker)
-        line += (f"  strong ms/move median {statistics.median(ms):.0f} p95 {ms[int(0.95 * len(ms)) - 1]:.0f}"
-                 f" max {ms[-1]:.0f}")
+    thinker = [p for p in timed if p.name == "search" and name_a in ("strong", "lobby")]
+    cpu, wall = [t for p in thinker for t in p.times], [t for p in thinker for t in p.walls]
+    for what, times in (("cpu", cpu), ("wall", wall)):
+        if times and (what == "cpu" or name_a == "lobby"):
+            ms = sorted(1000 * t for t in times)
+            line += (f"  {what} ms/move median {statistics.median(ms):.0f} p95 {ms[int(0.95 * len(ms)) - 1]:.0f}"
+                     f" max {ms[-1]:.0f}")
     return line + f"  [{took:.0f} s]"
 
 

@@ -6,23 +6,17 @@ import random
 
 import pytest
 
-from engine import BadOption, Pass, Play, Tile, load, new_game
+from engine import BadOption, Play, Tile, load, new_game
 from engine.events import Termination
 from engine.linegame import LineGame
+from tests.engine.line_support import pass_around, rigged
 
 
-def rigged(key: str, hands: list[list[str]], **options: object) -> LineGame:
-    extra: dict[str, object] = {"boneyard": []} if key == "draw" else {}
-    game = new_game(key, 4, seed=1, options={"set": 6, "deal": hands, "partners": True, **extra, **options})
+def partnership(key: str, hands: list[list[str]], **options: object) -> LineGame:
+    """A partnership game of ``key`` (double-six) with the first round's hands fixed (Draw: nothing to draw)."""
+    game = rigged(key, hands, [] if key == "draw" else None, set=6, partners=True, **options)
     assert isinstance(game, LineGame)
     return game
-
-
-def pass_all(game: LineGame, times: int) -> None:
-    for _ in range(times):
-        seat = game.to_act[0]
-        assert game.legal_actions(seat) == [Pass()]
-        game.apply(seat, Pass())
 
 
 @pytest.mark.parametrize("key", ["block", "draw"])
@@ -57,8 +51,8 @@ def test_blk_4_double_six_deals_seven_each_and_leaves_no_boneyard(key: str) -> N
 
 @pytest.mark.parametrize("key", ["block", "draw"])
 def test_blk_4_a_partner_going_out_scores_the_pips_of_all_four_hands_for_the_side(key: str) -> None:
-    game = rigged(key, [["6-6", "1-0"], ["5-4"], ["6-2"], ["3-3"]])
-    pass_all(game, 1)
+    game = partnership(key, [["6-6", "1-0"], ["5-4"], ["6-2"], ["3-3"]])
+    pass_around(game, 1)
     game.apply(2, Play(Tile.of(6, 2), "W", 6))
     assert game.score == (1 + 9 + 6, 0)
     outcome = game.round_outcome
@@ -70,8 +64,8 @@ def test_blk_4_a_partner_going_out_scores_the_pips_of_all_four_hands_for_the_sid
 def test_blk_4_blocked_the_side_with_fewer_pips_together_scores_all_four_hands(key: str) -> None:
     """Seat 0 holds the lightest hand (1), but its side holds 1 + 10 = 11 against 5 + 5 = 10: seats 1 and 3 win
     and score 11 + 10 (no subtraction of their own pips, whatever the individual game's formula)."""
-    game = rigged(key, [["6-6", "1-0"], ["3-2"], ["5-5"], ["4-1"]])
-    pass_all(game, 4)
+    game = partnership(key, [["6-6", "1-0"], ["3-2"], ["5-5"], ["4-1"]])
+    pass_around(game, 4)
     assert game.score == (0, 21)
     outcome = game.round_outcome
     assert outcome is not None and outcome.termination is Termination.BLOCKED and outcome.winners == (1, 3)
@@ -79,8 +73,8 @@ def test_blk_4_blocked_the_side_with_fewer_pips_together_scores_all_four_hands(k
 
 @pytest.mark.parametrize("key", ["block", "draw"])
 def test_blk_4_blocked_with_equal_side_totals_scores_nobody(key: str) -> None:
-    game = rigged(key, [["6-6", "2-0"], ["3-0"], ["4-1"], ["4-0"]], block_tie="all_tied_score")
-    pass_all(game, 4)
+    game = partnership(key, [["6-6", "2-0"], ["3-0"], ["4-1"], ["4-0"]], block_tie="all_tied_score")
+    pass_around(game, 4)
     assert game.score == (0, 0)
     outcome = game.round_outcome
     assert outcome is not None and outcome.sides == ()
