@@ -29,7 +29,7 @@ MAX_PLAYOUT_ACTIONS = 4000
 #: The Strong computer player's budget: at most this many samples, and no new sample after this many seconds (so a
 #: decision takes the budget plus one sample at most; benchmarks/partnership_strength.py measures it).
 STRONG_SAMPLES = 400
-STRONG_SECONDS = 0.17
+STRONG_SECONDS = 0.15
 MAX_SEARCHED_ACTIONS = 32  # more choices than this (Black Tile's 35 or 84 ways to pass three) go to the heuristic
 
 PlayerFactory = Callable[[int], "PlayoutPlayer"]
