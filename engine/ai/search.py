@@ -82,8 +82,12 @@ class SearchPlayer:
     sample is complete); ``max_seconds=None`` makes the choice depend only on the seed. ``playout`` is ``heuristic``
     (the game's own computer player), ``random``, or ``auto``: random for layout games scored only at the end of a
     round (four to six times the samples, and stronger in Block and Draw), the heuristic elsewhere (random bidding
-    and in-play scoring make random playouts misleading: benchmarks/search_ai_strength.py). Other families, and
-    choices among more than ``MAX_SEARCHED_ACTIONS`` actions, are left to the game's own heuristic player."""
+    and in-play scoring make random playouts misleading: benchmarks/search_ai_strength.py); ``heavy`` is a quick
+    layout-game policy that mostly sheds heavy tiles and doubles. With ``exact``, when few deals agree with what the
+    seat knows, each is taken in turn. ``hand_bonus`` adds to a playout's result when the seat's side wins the round
+    (0 by default: the match is played to points). In a layout game scored at the round's end an obvious move (the
+    last tile, or one tile onto equal ends) is made at once. Other families, and choices among more than
+    ``MAX_SEARCHED_ACTIONS`` actions, are left to the game's own heuristic player."""
 
     name = "search"
 

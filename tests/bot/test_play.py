@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 import simcord
 
 from tests.bot.helpers import answer, components, png_size, press_first_control, table_of
@@ -77,6 +78,7 @@ async def play_to_the_end(env: Any, channel: Any, members: dict[int, Any], tid: 
     raise AssertionError("the match did not end")
 
 
+@pytest.mark.simcord(settle_timeout=10.0)  # a Strong computer thinks up to 0.15 s a move
 async def test_whole_block_match_by_clicks_then_leaderboard(simcord_env) -> None:
     channel, alice, bob, carol, lobby, tid = await open_lobby(simcord_env)
     await bob.click(lobby, label="Join")
