@@ -12,7 +12,6 @@ clock, so a run repeats exactly.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import time
@@ -21,7 +20,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.partnership_strength import Timed
+from benchmarks.partnership_strength import Timed, bootstrap
 from engine.ai import Player, computer_player
 from engine.ai.search import SearchPlayer
 from engine.game import Game
@@ -68,26 +67,24 @@ def measure(key: str, seats: int, options: dict[str, Any], args: argparse.Namesp
         won = decided and outcome is not None and game.side_of(hero) in outcome.sides
         wins.append((int(won), int(decided)))
         times += [t for player in strong for t in player.times]
-    rng = random.Random(args.seed)
-    shares = []
-    for _ in range(2000):
-        pick = [wins[rng.randrange(len(wins))] for _ in wins]
-        shares.append(sum(w for w, _ in pick) / max(1, sum(d for _, d in pick)))
-    shares.sort()
+    low, high = bootstrap([(won, decided, 0, 0) for won, decided in wins], args.seed)
     decided = sum(d for _, d in wins)
     share = sum(w for w, _ in wins) / max(1, decided)
     ms = sorted(1000 * t for t in times) or [0.0]
     label = f"{key} {seats}p" + (" " + ",".join(options) if options else "")
-    return (f"{label:<20} Strong {share:6.1%} [{shares[50]:.1%}-{shares[1949]:.1%}] of {decided} decided hands "
-            f"(fair {fair:.0%})  cpu ms/move median {statistics.median(ms):.0f} p95 {ms[int(0.95 * len(ms)) - 1]:.0f}"
-            f"  [{time.perf_counter() - started:.0f} s]")
+    took = time.perf_counter() - started
+    return (f"{label:<20} Strong {share:6.1%} [{low:.1%}-{high:.1%}] of {decided} decided hands (fair {fair:.0%})"
+            f"  cpu ms/move median {statistics.median(ms):.0f} p95 {ms[int(0.95 * len(ms)) - 1]:.0f}  [{took:.0f} s]")
+
+
+SETTINGS = (("--hands", 200, "hands per table"), ("--samples", 48, "Strong's samples per decision"),
+            ("--seed", 1, "the first deal's seed"))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--hands", type=int, default=200)
-    parser.add_argument("--samples", type=int, default=48)
-    parser.add_argument("--seed", type=int, default=1)
+    for flag, default, meaning in SETTINGS:
+        parser.add_argument(flag, type=int, default=default, help=meaning)
     parser.add_argument("--games", default="", help="comma-separated game keys (default: every table)")
     args = parser.parse_args()
     chosen = set(filter(None, args.games.split(",")))
