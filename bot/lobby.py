@@ -91,7 +91,9 @@ class Lobbies(ServiceCore):
                 raise NotAllowed(f"The table is full ({table.max_seats} seats).")
             computers = [s for s in table.seats if s.computer]
             name = f"Computer {1 + len(computers)}"
-            level = computers[-1].level if computers else DEFAULT_LEVEL  # as strong as the others
+            # As strong as the others; the first is Strong where the game offers it (it thinks within 200 ms a move).
+            first = "strong" if "strong" in computer_levels(table.spec) else DEFAULT_LEVEL
+            level = computers[-1].level if computers else first
             seat = Seat(name, level=level)
             await self._lobby_change(table, f"{name} added ({level})", seats=[*table.row.seats, seat.to_dict()])
         return table

@@ -301,13 +301,13 @@ async def test_computer_levels_host_only_kept_for_new_computers_and_used_in_play
         await service.set_computer_level(tid, ALICE, "strong")
     await service.add_computer(tid, ALICE)
     table = service.get(tid)
-    assert table.seats[2].level == "normal"
+    assert table.seats[2].level == "strong"  # issue 12: Strong by default where the game offers it
     before = table.version
     with pytest.raises(NotAllowed, match="host"):
         await service.set_computer_level(tid, BOB, "easy")
     with pytest.raises(NotAllowed, match="no computer level"):
         await service.set_computer_level(tid, ALICE, "grandmaster")
-    assert table.version == before and table.seats[2].level == "normal"
+    assert table.version == before and table.seats[2].level == "strong"
     await service.set_computer_level(tid, ALICE, "strong")
     await service.add_computer(tid, ALICE)  # a computer added later is as strong as the others
     assert [s.level for s in table.seats if s.computer] == ["strong", "strong"]
