@@ -12,7 +12,6 @@ from bot.service_core import ServiceCore, TableUpdate, log, state_text
 from bot.storage import TableRow
 from bot.table import (
     ABANDONED,
-    DEFAULT_LEVEL,
     LOBBY,
     PLAYING,
     NotAllowed,
@@ -20,6 +19,7 @@ from bot.table import (
     StaleClick,
     Table,
     computer_levels,
+    default_level,
 )
 from engine.errors import BadOption
 
@@ -91,9 +91,7 @@ class Lobbies(ServiceCore):
                 raise NotAllowed(f"The table is full ({table.max_seats} seats).")
             computers = [s for s in table.seats if s.computer]
             name = f"Computer {1 + len(computers)}"
-            # As strong as the others; the first is Strong where the game offers it (it thinks within 200 ms a move).
-            first = "strong" if "strong" in computer_levels(table.spec) else DEFAULT_LEVEL
-            level = computers[-1].level if computers else first
+            level = computers[-1].level if computers else default_level(table.spec)  # as strong as the others
             seat = Seat(name, level=level)
             await self._lobby_change(table, f"{name} added ({level})", seats=[*table.row.seats, seat.to_dict()])
         return table
