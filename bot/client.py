@@ -12,12 +12,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import offload
+from bot.i18n import HallTranslator
+from bot.pacing import RequestBudget
 from bot.settings import Settings
 from bot.storage import Storage
 from bot.tables import TableService
 
 log = logging.getLogger("domino_hall")
-EXTENSIONS = ("cogs.play", "cogs.stats", "cogs.rules", "cogs.settings")
+EXTENSIONS = ("cogs.play", "cogs.stats", "cogs.rules", "cogs.settings", "cogs.replay")
 ALLOWED_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
 
@@ -42,15 +44,18 @@ class DominoHall(commands.AutoShardedBot):
         self.settings = settings
         self.force_sync = force_sync
         self.edit_interval = edit_interval  # least seconds between two edits of one table message
+        self.budget = RequestBudget()  # Discord's global limit: what the table pictures may use of it
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
         """Open storage, start the table service, load cogs (the Play cog registers the controls, DynamicItems that
         find their table again after a restart), reload running tables, sync commands."""
         offload.configure(render_processes=self.settings.render_processes)
+        self.budget.watch(self.http)
         self.storage = await Storage.open_or_explain(self.settings)
         self.tables = TableService(self.storage, computer_pause=self.settings.computer_pause,
                                    turn_time_limit=self.settings.turn_time_limit, owns=self.settings.owns_guild)
+        await self.tree.set_translator(HallTranslator())  # the commands in Spanish too (bot/i18n.py)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.tables.start()
@@ -61,7 +66,9 @@ class DominoHall(commands.AutoShardedBot):
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        translator = self.tree.translator
+        payload = [await command.get_translated_payload(self.tree, translator) if translator is not None
+                   else command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
         digest = hashlib.sha256(json.dumps([guild.id if guild else None, payload], sort_keys=True).encode()).hexdigest()
         key = f"command_sync:{self.application_id}"
         if not self.force_sync and await self.storage.meta.get(key) == digest:

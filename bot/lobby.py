@@ -12,7 +12,6 @@ from bot.storage import TableRow
 from bot.store import GuildSettings, TableStore, TableUpdate, log, log_events, need_host, need_lobby, state_text
 from bot.table import (
     ABANDONED,
-    DEFAULT_LEVEL,
     LOBBY,
     PLAYING,
     NotAllowed,
@@ -20,6 +19,7 @@ from bot.table import (
     StaleClick,
     Table,
     computer_levels,
+    default_level,
 )
 from engine.errors import BadOption
 
@@ -95,7 +95,7 @@ class LobbyService:
                 raise NotAllowed(f"The table is full ({table.max_seats} seats).")
             computers = [s for s in table.seats if s.computer]
             name = f"Computer {1 + len(computers)}"
-            level = computers[-1].level if computers else DEFAULT_LEVEL  # as strong as the others
+            level = computers[-1].level if computers else default_level(table.spec)  # as strong as the others
             seat = Seat(name, level=level)
             await self._lobby_change(table, f"{name} added ({level})", seats=[*table.row.seats, seat.to_dict()])
         return table

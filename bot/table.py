@@ -50,6 +50,17 @@ def computer_levels(spec: GameSpec) -> list[str]:
     return [level for level in COMPUTER_LEVELS if level != "strong" or spec.family in SEARCHED_FAMILIES]
 
 
+#: The families where Strong thinks within the 200 ms a move a chat game affords (p95 152 ms in partnership Block,
+#: benchmarks/README.md); in the trick games one sample of its search can take a second (Texas 42), so there the
+#: first computer added is Normal until Strong meets the budget.
+STRONG_BY_DEFAULT = frozenset({"line"})
+
+
+def default_level(spec: GameSpec) -> str:
+    """The level of the first computer added to a table: Strong where it offers it within the time budget."""
+    return "strong" if "strong" in computer_levels(spec) and spec.family in STRONG_BY_DEFAULT else DEFAULT_LEVEL
+
+
 @dataclass(frozen=True)
 class Seat:
     """Who sits in a seat: a member (``user_id``) or a computer player (``user_id`` None) of some ``level``."""

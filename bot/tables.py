@@ -19,7 +19,8 @@ import engine
 from bot.autoplay import ComputerDriver
 from bot.lobby import LobbyService
 from bot.names import in_text
-from bot.storage import ActionRow, ResultRow, Standing, Storage, StorageUnavailable
+from bot.ratings import RatingBook
+from bot.storage import ActionRow, ResultRow, Standing, Storage, StorageUnavailable, TableRow
 from bot.store import (
     PERSON,
     GuildSettings,
@@ -51,7 +52,7 @@ from engine.game import SAVE_FORMAT
 RECENTLY_CLOSED_SECONDS = 3600.0  # closed tables whose final message is drawn again after a restart
 
 __all__ = ["Listener", "NoSuchTable", "NotAllowed", "PlayService", "PlayerFactory", "ResultRow", "StaleClick",
-           "Standing", "StorageUnavailable", "TableError", "TableService", "TableUpdate"]
+           "Standing", "StorageUnavailable", "TableError", "TableRow", "TableService", "TableUpdate"]
 
 
 class TableService:
@@ -80,6 +81,7 @@ class TableService:
         self.stalled = self.driver.stalled
         self.guild_settings, self.set_guild_setting = self.settings.guild_settings, self.settings.set_guild_setting
         self.nudges_on, self.set_nudges = self.settings.nudges_on, self.settings.set_nudges
+        self.ratings = RatingBook(storage.results)  # per-game ratings from the stored results (bot/ratings.py)
 
     @property
     def player_factory(self) -> PlayerFactory:
@@ -97,6 +99,14 @@ class TableService:
     async def member_stats(self, guild_id: int, user_id: int) -> list[Standing]:
         """One member's record in this server, per game."""
         return await self.storage.results.member_stats(guild_id, user_id)
+
+    async def recent_results(self, guild_id: int, user_id: int | None, limit: int) -> list[list[ResultRow]]:
+        """The server's latest finished matches (those ``user_id`` played in, when given), newest first."""
+        return await self.storage.results.recent(guild_id, user_id, limit)
+
+    async def saved_table(self, table_id: int) -> TableRow | None:
+        """A table as stored, open or closed (a finished one for its replay)."""
+        return await self.storage.tables.get(table_id)
 
     # ----- life cycle -------------------------------------------------------------------------------------------
     async def start(self) -> list[Table]:

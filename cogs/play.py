@@ -9,6 +9,8 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import math
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -33,14 +35,12 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("domino_hall.play")
 MAX_IMAGE_BYTES = 500_000
-#: Table-message edits a second the whole process aims at, under Discord's global 50 requests a second (interaction
-#: answers and their follow-ups are exempt; nudges and other channel messages share what is left).
-TABLE_EDITS_PER_SECOND = 35.0
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
     """The registry's games as slash-command choices (Discord allows 25)."""
-    return [app_commands.Choice(name=spec.title[:100], value=key) for key, spec in catalogue().items()][:25]
+    return [app_commands.Choice(name=app_commands.locale_str(spec.title[:100]), value=key)  # (translated: bot/i18n.py)
+            for key, spec in catalogue().items()][:25]
 
 
 def use_registry_choices(cog: commands.Cog) -> None:
@@ -114,6 +114,7 @@ class TablePublisher:
         self.results: dict[int, RoundResult] = {}
         self.refreshing: dict[int, asyncio.Task[None]] = {}
         self.dirty: set[int] = set()
+        self.last_edit: dict[int, float] = {}  # when each table message was last edited (monotonic)
         self.turns = Turns(bot, self.hand_message, grace=bot.settings.nudge_grace)
 
     async def close(self) -> None:
@@ -186,7 +187,16 @@ class TablePublisher:
     async def _refresh_loop(self, tid: int) -> None:
         try:
             while True:
+                # One channel's edits stay within its own limit (also between two bursts of changes), and all the
+                # tables' edits together within what Discord's global limit leaves (bot/pacing.py). Changes made
+                # while the edit waits are shown by it: under load the pictures update less often, and clicks are
+                # answered as fast as ever (they never wait for a picture).
+                wait = self.last_edit.get(tid, -math.inf) + self.bot.edit_interval - time.monotonic()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                await self.bot.budget.table_edit_turn()
                 self.dirty.discard(tid)
+                self.last_edit[tid] = time.monotonic()
                 try:
                     await self.refresh(self.latest[tid])
                 except discord.HTTPException as error:
@@ -195,18 +205,12 @@ class TablePublisher:
                     log.exception("table %d: updating its message failed", tid)
                 if tid not in self.dirty:
                     return
-                await asyncio.sleep(self.edit_interval())
         finally:
             self.refreshing.pop(tid, None)
             if self.latest.get(tid) is not None and self.latest[tid].status not in (LOBBY, "playing"):
                 self.latest.pop(tid, None)
                 self.results.pop(tid, None)
-
-    def edit_interval(self) -> float:
-        """The least time between two edits of one table message: the bot's setting, stretched when many tables are
-        changing at once so that all their edits stay within :data:`TABLE_EDITS_PER_SECOND`. Under load the pictures
-        update less often; clicks are answered as fast as ever (they never wait for a picture)."""
-        return max(self.bot.edit_interval, len(self.refreshing) / TABLE_EDITS_PER_SECOND)
+                self.last_edit.pop(tid, None)
 
     async def refresh(self, table: Table) -> None:
         """Redraw a table's message: the lobby, the live table with its image, or the closed notice."""

@@ -1,4 +1,5 @@
-"""/games and /rules: the catalogue and each game's summary and house rules, from the engine's registry."""
+"""/games and /rules: the catalogue and each game's summary and house rules, from the engine's registry, in the
+member's language where there is a catalogue for it (bot/i18n.py)."""
 
 from __future__ import annotations
 
@@ -8,35 +9,51 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import translate
 from cogs.play import GAME_CHOICES, use_registry_choices
 from cogs.text import COLOUR, seat_range
 from engine import catalogue
-from engine.game import option_text
+from engine.game import GameSpec, option_text
 
 if TYPE_CHECKING:
     from bot.client import DominoHall
 
 
-def games_embed() -> discord.Embed:
-    """Every game with its player counts and family."""
-    embed = discord.Embed(title="Domino Hall · games", colour=COLOUR,
-                          description="Start one with `/play game:<name>`; `/rules` explains a game.")
-    lines = [f"**{spec.title}** · {seat_range(spec)} players · {spec.family}" + (f" · teams {spec.teams}"
-             if spec.teams else "") for spec in catalogue().values()]
-    embed.add_field(name=f"{len(lines)} games", value="\n".join(lines)[:1024] or "none", inline=False)
+def games_embed(locale: discord.Locale | None = None) -> discord.Embed:
+    """Every game with its player counts and family (in the member's language where we have it)."""
+    embed = discord.Embed(title=translate("Domino Hall · games", locale), colour=COLOUR,
+                          description=translate("Start one with `/play game:<name>`; `/rules` explains a game.",
+                                                locale))
+    lines = [f"**{translate(spec.title, locale)}** · "
+             + translate("{players} players", locale, players=seats_in_words(spec, locale)) + f" · {spec.family}"
+             + (" · " + translate("teams {teams}", locale, teams=translate(spec.teams, locale)) if spec.teams else "")
+             for spec in catalogue().values()]
+    embed.add_field(name=translate("{count} games", locale, count=len(lines)), value="\n".join(lines)[:1024] or "-",
+                    inline=False)
     return embed
 
 
-def rules_embed(key: str) -> discord.Embed:
-    """A game's summary, players, tiles and every option with its default and choices."""
+def seats_in_words(spec: GameSpec, locale: discord.Locale | None) -> str:
+    """:func:`cogs.text.seat_range` in the member's language."""
+    words = seat_range(spec)
+    return words.replace(" to ", f" {translate('to', locale)} ").replace(" or ", f" {translate('or', locale)} ")
+
+
+def rules_embed(key: str, locale: discord.Locale | None = None) -> discord.Embed:
+    """A game's summary, players, tiles and every option with its default and choices (in the member's language
+    where we have it; the options keep their names, which are what the lobby and the simulator take)."""
     spec = catalogue()[key]
-    embed = discord.Embed(title=spec.title, colour=COLOUR, description=spec.summary[:4000])
-    embed.add_field(name="Players", value=seat_range(spec) + (f" (teams {spec.teams})" if spec.teams else ""))
-    embed.add_field(name="Tiles", value=spec.tile_set[:1024] or "-")
+    embed = discord.Embed(title=translate(spec.title, locale), colour=COLOUR,
+                          description=translate(spec.summary, locale)[:4000])
+    teams = " (" + translate("teams {teams}", locale, teams=translate(spec.teams, locale)) + ")" if spec.teams else ""
+    embed.add_field(name=translate("Players", locale), value=seats_in_words(spec, locale) + teams)
+    embed.add_field(name=translate("Tiles", locale), value=translate(spec.tile_set, locale)[:1024] or "-")
     for option in spec.options[:20]:
-        choices = ", ".join(option_text(c) for c in option.choices)
-        embed.add_field(name=f"{option.name} (default {option_text(option.default)})"[:256],
-                        value=f"{option.help}. Choices: {choices}"[:1024], inline=False)
+        choices = ", ".join(translate(option_text(c), locale) for c in option.choices)
+        default = translate(option_text(option.default), locale)
+        embed.add_field(name=translate("{name} (default {value})", locale, name=option.name, value=default)[:256],
+                        value=translate("{help}. Choices: {choices}", locale, help=translate(option.help, locale),
+                                        choices=choices)[:1024], inline=False)
     return embed
 
 
@@ -50,14 +67,14 @@ class Rules(commands.Cog):
     @app_commands.command(name="games", description="The games Domino Hall hosts")
     async def games(self, interaction: discord.Interaction[Any]) -> None:
         """List the catalogue."""
-        await interaction.response.send_message(embed=games_embed(), ephemeral=True)
+        await interaction.response.send_message(embed=games_embed(interaction.locale), ephemeral=True)
 
     @app_commands.command(name="rules", description="How a game is played, and its house rules")
     @app_commands.describe(game="The game to explain")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction[Any], game: app_commands.Choice[str]) -> None:
         """One game's summary and options."""
-        await interaction.response.send_message(embed=rules_embed(game.value), ephemeral=True)
+        await interaction.response.send_message(embed=rules_embed(game.value, interaction.locale), ephemeral=True)
 
 
 async def setup(bot: DominoHall) -> None:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -11,6 +11,11 @@ from discord.ext import commands
 
 if TYPE_CHECKING:
     from bot.client import DominoHall
+
+
+#: An on/off choice (its names translated: bot/i18n.py).
+ON_OFF = [app_commands.Choice(name=app_commands.locale_str("on"), value="on"),
+          app_commands.Choice(name=app_commands.locale_str("off"), value="off")]
 
 
 class HallSettings(commands.Cog):
@@ -23,12 +28,13 @@ class HallSettings(commands.Cog):
     @app_commands.describe(turn_limit="Seconds a player has before the computer moves for them (0: never)",
                            computer_pause="Seconds a computer player waits before moving",
                            nudges="Mention players in the channel when it is their turn (members can opt out)")
+    @app_commands.choices(nudges=ON_OFF)
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
     async def hall_settings(self, interaction: discord.Interaction[Any],
                             turn_limit: app_commands.Range[int, 0, 86400] | None = None,
                             computer_pause: app_commands.Range[float, 0.0, 30.0] | None = None,
-                            nudges: Literal["on", "off"] | None = None) -> None:
+                            nudges: app_commands.Choice[str] | None = None) -> None:
         """Change the given settings (Manage Server), then show them all."""
         assert interaction.guild is not None
         guild_id = interaction.guild.id
@@ -42,7 +48,7 @@ class HallSettings(commands.Cog):
             if value is not None:
                 await self.bot.tables.set_guild_setting(guild_id, key, float(value))
         if nudges is not None:
-            await self.bot.tables.set_nudges(guild_id, nudges == "on")
+            await self.bot.tables.set_nudges(guild_id, nudges.value == "on")
         now = await self.bot.tables.guild_settings(guild_id)
         limit = now["turn_time_limit"]
         server_nudges = await self.bot.tables.nudges_on(guild_id, 0)
@@ -52,14 +58,16 @@ class HallSettings(commands.Cog):
 
     @app_commands.command(name="nudges", description="Be mentioned (or not) when it is your turn at a table here")
     @app_commands.describe(enabled="on: a short message mentions you when it is your turn; off: never")
+    @app_commands.choices(enabled=ON_OFF)
     @app_commands.guild_only()
-    async def nudges(self, interaction: discord.Interaction[Any], enabled: Literal["on", "off"]) -> None:
+    async def nudges(self, interaction: discord.Interaction[Any], enabled: app_commands.Choice[str]) -> None:
         """A member's own choice, for this server."""
         assert interaction.guild is not None
-        await self.bot.tables.set_nudges(interaction.guild.id, enabled == "on", interaction.user.id)
+        on = enabled.value == "on"
+        await self.bot.tables.set_nudges(interaction.guild.id, on, interaction.user.id)
         await interaction.response.send_message(
             "Turn nudges are **on** for you here: a short message mentions you when it is your turn."
-            if enabled == "on" else
+            if on else
             "Turn nudges are **off** for you here: nobody will mention you when it is your turn.", ephemeral=True)
 
 

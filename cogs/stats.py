@@ -1,4 +1,4 @@
-"""/leaderboard and /stats: this server's results, from finished matches only."""
+"""/leaderboard and /stats: this server's results and skill ratings (bot/ratings.py), from finished matches only."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.names import in_code_block, in_text
+from bot.ratings import Rated, RatingBook
 from bot.tables import Standing
 from cogs.play import GAME_CHOICES, use_registry_choices
 from cogs.text import COLOUR, NO_PINGS
@@ -48,11 +49,32 @@ def record_words(game: str) -> tuple[str, str]:
     return spec.record_name, spec.record_meaning
 
 
+def ratings_table(rows: list[Rated]) -> str:
+    """A fixed-width table ranked by rating (``mu - 3 sigma``): name, rating, games, wins, win rate."""
+    lines = [f"{'#':>2} {'player':<20} {'rating':>6} {'games':>5} {'wins':>4} {'rate':>5}"]
+    for rank, row in enumerate(rows, 1):
+        name = in_code_block(row.name) if row.user_id is not None else row.name
+        rate = row.wins / row.games if row.games else 0.0
+        lines.append(f"{rank:>2} {name[:20]:<20} {row.conservative:>6.1f} {row.games:>5} {row.wins:>4} {rate:>5.0%}")
+    return "```\n" + "\n".join(lines) + "\n```"
+
+
+def rating_line(game: str, rated: Rated) -> str:
+    """One game's rating in /stats, with its trend over the last matches."""
+    spec = catalogue().get(game)
+    title = spec.title if spec is not None else game
+    arrow = "▲" if rated.trend > 0.05 else "▼" if rated.trend < -0.05 else "▶"
+    recent = min(len(rated.history), 10)
+    return (f"**{title}**: {rated.conservative:.1f} {arrow} {rated.trend:+.1f} over the last {recent} "
+            f"{'match' if recent == 1 else 'matches'}")
+
+
 class Stats(commands.Cog):
     """Leaderboards and personal records per server."""
 
     def __init__(self, bot: DominoHall) -> None:
         self.bot = bot
+        self.ratings: RatingBook = bot.tables.ratings
         use_registry_choices(self)
 
     @app_commands.command(name="leaderboard", description="This server's best players (all games or one)")
@@ -64,11 +86,23 @@ class Stats(commands.Cog):
         if interaction.guild is None:
             await interaction.response.send_message("Leaderboards belong to servers: use this in one.", ephemeral=True)
             return
-        key = game.value if game else None
-        rows = await self.bot.tables.standings(interaction.guild.id, key, limit=15)
-        title = f"Leaderboard · {game.name}" if game else "Leaderboard · all games"
-        embed = discord.Embed(title=title, colour=COLOUR,
-                              description=standings_table(rows, "player") if rows else "No finished games yet.")
+        if game is None:
+            rows = await self.bot.tables.standings(interaction.guild.id, None, limit=15)
+            embed = discord.Embed(title="Leaderboard · all games", colour=COLOUR,
+                                  description=standings_table(rows, "player") if rows else "No finished games yet.")
+            embed.set_footer(text="Ratings are per game: /leaderboard game:<game>")
+        else:
+            rated = await self.ratings.board(interaction.guild.id, game.value, limit=None)
+            people = [r for r in rated if r.user_id is not None][:15]
+            embed = discord.Embed(title=f"Leaderboard · {game.name}", colour=COLOUR,
+                                  description=ratings_table(people) if people else "No rated matches yet.")
+            computers = [r for r in rated if r.user_id is None]
+            if computers:  # where members stand against the computer players' levels
+                embed.add_field(name="Computer players", value=" · ".join(
+                    f"{r.level.title() if r.level else r.name} {r.conservative:.1f} ({r.games} games)"
+                    for r in computers), inline=False)
+            embed.set_footer(text="rating: skill minus three times its uncertainty (OpenSkill), so it grows as "
+                                  "you play and win; computer players are rated per level")
         await interaction.response.send_message(embed=embed, allowed_mentions=NO_PINGS)
 
     @app_commands.command(name="stats", description="A member's record in this server, per game")
@@ -84,6 +118,10 @@ class Stats(commands.Cog):
         embed = discord.Embed(title=f"Stats · {in_text(who.display_name)}", colour=COLOUR)
         if rows:
             embed.description = (f"{total_games} games, {total_wins} wins\n" + standings_table(rows, "game"))
+            rated = await self.ratings.member(interaction.guild.id, who.id, [r.game for r in rows])
+            if rated:
+                embed.add_field(name="Ratings", value="\n".join(rating_line(g, r) for g, r in rated.items()),
+                                inline=False)
         else:
             embed.description = "No finished games yet."
         await interaction.response.send_message(embed=embed, allowed_mentions=NO_PINGS)

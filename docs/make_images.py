@@ -14,7 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import catalogue
 from render import render_hand, render_scores, render_table
-from tests.render.views import NAMES, chain_line, first_state, line_view, playable, seats_for
+from tests.render.views import NAMES, chain_line, first_state, line_view, playable, random_states, seats_for
 
 OUT = Path(__file__).resolve().parent / "images"
 View = dict[str, Any]
@@ -67,7 +67,7 @@ def extra_images() -> list[str]:
     save("long_line_table.png", render_table(line_view(chain_line(80, seed=3)), NAMES))
     spinner = chain_line(36, seed=8, spinner=True, arms=("W", "E", "N", "S"))
     save("spinner_table.png", render_table(line_view(spinner, title="Draw Dominoes (spinner)"), NAMES))
-    return ["hand.png", "scores.png", "long_line_table.png", "spinner_table.png", *trick_extras()]
+    return ["hand.png", "scores.png", "long_line_table.png", "spinner_table.png", *trick_extras(), *hint_images()]
 
 
 def trick_extras() -> list[str]:
@@ -83,6 +83,43 @@ def trick_extras() -> list[str]:
     done = first_state("texas42", 4, seed=7, wanted=lambda v: v.get("last_hand") is not None)
     save("texas42_scores.png", render_scores(done.view(None), NAMES))
     return ["texas42_hand.png", "texas42_scores.png"]
+
+
+def own_view(game: Any, seat: int) -> View:
+    """A seat's own view with its playable tiles, as the bot draws its hand."""
+    own = game.view(seat)
+    own["playable"] = playable(game, seat)
+    return own
+
+
+def hint_hand(key: str, seats: int, seed: int, wanted: Callable[[View], bool]) -> bytes:
+    """The hand of the seat to act at the first position of a seeded game whose own view ``wanted`` accepts."""
+    for game in random_states(key, seats, seed, steps=2000):
+        if game.to_act and wanted(own_view(game, game.to_act[0])):
+            return render_hand(own_view(game, game.to_act[0]), NAMES)
+    raise ValueError(f"{key}: no such hand in seed {seed}")
+
+
+def twin_playable(view: View) -> bool:
+    """Two copies of one tile in hand, both playable (Seventy-Nine), with a count tile to mark."""
+    hand = view["hand"] or []
+    return bool(view.get("tile_points")) and any(hand.count(t) > 1 and t in view["playable"] for t in hand)
+
+
+def hint_images() -> list[str]:
+    """Hands with hint marks (what a Muggins play scores, count tiles and twin tiles in Seventy-Nine, Black Tile's
+    penalty tiles) and the score tables of a Bergen round (points made in play) and a Black Tile hand."""
+    save("muggins_hand.png", hint_hand("muggins", 2, 5, lambda v: bool(v.get("play_points"))))
+    save("seventy_nine_hand.png", hint_hand("seventy_nine", 6, 2, lambda v: v.get("phase") == "play"
+                                            and twin_playable(v)))
+    save("black_tile_hand.png", hint_hand("black_tile", 4, 2, lambda v: v.get("phase") == "play"
+                                          and len(v.get("tile_points") or {}) >= 2))
+    bergen = first_state("bergen", 3, seed=3, wanted=lambda v: v.get("last_round") is not None)
+    save("bergen_scores.png", render_scores(bergen.view(None), NAMES))
+    black = first_state("black_tile", 4, seed=3, wanted=lambda v: "last_points" in v)
+    save("black_tile_scores.png", render_scores(black.view(None), NAMES))
+    return ["muggins_hand.png", "seventy_nine_hand.png", "black_tile_hand.png", "bergen_scores.png",
+            "black_tile_scores.png"]
 
 
 def save(name: str, data: bytes) -> None:

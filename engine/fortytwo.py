@@ -14,7 +14,17 @@ from engine.actions import Action, Bid, Call, Pass
 from engine.events import EventKind, Prompt, PromptKind, ScoreReason, Termination
 from engine.game import OptionSpec
 from engine.trickgame import PLAY, TrickGame
-from engine.tricks import DOUBLES, IN_NUMBERS, NO_TRUMP, OWN_SUIT, NumberSuits, Trick, count_value, suit_words
+from engine.tricks import (
+    COUNT_TILES,
+    DOUBLES,
+    IN_NUMBERS,
+    NO_TRUMP,
+    OWN_SUIT,
+    NumberSuits,
+    Trick,
+    count_value,
+    suit_words,
+)
 from engine.views import CommonView, Contract, FortyTwoHand, TrickView
 
 BID = "bid"
@@ -295,6 +305,8 @@ class FortyTwoGame(TrickGame):
         view["marks"] = self.marks()
         view["played"] = [str(tile) for pile in self.piles for tile in pile]
         view["last_hand"] = self.last_hand
+        own = self.hands[seat] if seat is not None else []
+        view["tile_points"] = {str(tile): COUNT_TILES[tile] for tile in own if tile in COUNT_TILES}
         return view
 
 

@@ -168,6 +168,8 @@ class Game(ABC):
         self._outcome: Outcome | None = None
         self._round_outcome: Outcome | None = None
         self._legal_cache: dict[int, list[Action]] = {}
+        self._hand_points = [0] * len(self.sides)
+        self._last_points: list[int] | None = None
         self._setup()
 
     # ----- the contract ---------------------------------------------------------------------------------------
@@ -320,6 +322,8 @@ class Game(ABC):
             "log": self.log_view(0),
             "prompt": self.prompt().to_json(),
         }
+        if self._last_points is not None:
+            common["last_points"] = list(self._last_points)
         return self._view(seat, common)
 
     def to_dict(self) -> dict[str, Any]:
@@ -388,7 +392,15 @@ class Game(ABC):
         if points == 0:
             return
         self._score[side] += points
+        if reason is not ScoreReason.STACK:  # a poker session's starting stack is scored in no hand
+            self._hand_points[side] += points
         self.log.append(Event(EventKind.SCORE, seat, side, points, reason=reason, **fields))
+
+    def close_hand_points(self) -> None:
+        """The round or hand is scored: what each side scored in it (in play and at its end) becomes the view's
+        ``last_points``, and the next round's count starts at zero."""
+        self._last_points = self._hand_points
+        self._hand_points = [0] * len(self.sides)
 
     def end_round(self, termination: Termination, points: Sequence[int], winning_sides: Sequence[int] = (),
                   kind: EventKind = EventKind.ROUND_OVER, seat: int | None = None, at: int | None = None,
@@ -408,6 +420,8 @@ class Game(ABC):
         """End the match with the given sides as winners, for the reason given (``record``: the winners' personal-best
         figure, where the game keeps one (``GameSpec.record_name``); ``fields``: more for the event)."""
         self._over = True
+        if any(self._hand_points):  # the match ended during a round (a count reached the target)
+            self.close_hand_points()
         sides = tuple(sorted(set(winning_sides)))
         self._winners = tuple(sorted(s for side in sides for s in self.sides[side]))
         self._outcome = Outcome(termination, self._winners, sides, tuple(self._score), self.round_no,

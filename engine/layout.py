@@ -19,6 +19,8 @@ the game's connection rule.
 
 from __future__ import annotations
 
+import copy
+
 from engine.errors import IllegalAction
 from engine.tiles import Tile
 from engine.views import LineOfPlayView
@@ -197,6 +199,12 @@ class LineOfPlay:
 
     def __len__(self) -> int:
         return len(self.tiles())
+
+    def trial(self, tile: Tile, arm: str, face: int) -> LineOfPlay:
+        """A copy of the line with ``tile`` placed (this line is unchanged): what a play would leave."""
+        twin = copy.deepcopy(self)
+        twin.place(tile, arm, face, seat=-1)
+        return twin
 
     def end_total(self) -> int:
         """The sum of the open ends counted the All Fives way (MUG-1).

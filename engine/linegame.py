@@ -8,7 +8,7 @@ way python-chess variants override a board.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from engine.actions import Action, Draw, Pass, Play
@@ -18,7 +18,7 @@ from engine.game import Game, OptionSpec
 from engine.layout import ARM_WORDS, ARMS, LineOfPlay, OpenEnd, Placed
 from engine.scoring import cascade, lowest_unique, round_points
 from engine.tiles import PIP_VALUES, Tile, double_set, highest_double, pip_total, sort_hand
-from engine.views import CommonView, LastRound, LineFacts, LineView
+from engine.views import CommonView, LastRound, LineFacts, LineView, PlayScore
 
 MAX_REDEALS = 1000
 NOTHING: frozenset[Tile] = frozenset()
@@ -39,6 +39,18 @@ BLOCK_TIE = OptionSpec(
     "Blocked round with the lowest total tied: nobody scores, or every tied player scores", "2.9",
 )
 RESERVE_TWO = OptionSpec("reserve_two", False, (False, True), "The last 2 boneyard tiles can never be drawn", "2.5")
+PARTNERS = OptionSpec(
+    "partners", False, (False, True),
+    "Four players in two partnerships, seats 1 and 3 against 2 and 4; the winning side scores all four hands",
+    "BLK-4",
+)
+PARTNER_SIDES = ((0, 2), (1, 3))
+
+
+def check_partners(seats: int, options: Mapping[str, Any]) -> None:
+    """BLK-4: the partnership game is for exactly four players."""
+    if options.get("partners") and seats != 4:
+        raise BadOption(f"partners needs 4 players, not {seats}")
 
 
 class LineGame(Game):
@@ -69,6 +81,16 @@ class LineGame(Game):
         cls._hooks_extra_turn = cls.extra_turn is not LineGame.extra_turn
 
     # ----- options and set ---------------------------------------------------------------------------------------
+    @property
+    def partnership(self) -> bool:
+        """True in the four-hand partnership game (BLK-4, option ``partners`` of Block and Draw)."""
+        return bool(self.options.get("partners"))
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """Each player alone; with ``partners`` (BLK-4) seats 0+2 against 1+3."""
+        return PARTNER_SIDES if self.partnership else super().sides
+
     def tile_set(self) -> list[Tile]:
         """The tiles this game is played with."""
         return list(double_set(int(self.options.get("set", 12))))
@@ -362,12 +384,17 @@ class LineGame(Game):
         self.end_round(why, per_side, winners, seat=seat, totals=tuple(pips))
 
     def score_out(self, seat: int, pips: list[int]) -> dict[int, int]:
-        """Points per seat when ``seat`` goes out: the formula with W = 0 (RULES 2.10)."""
+        """Points per seat when ``seat`` goes out: the formula with W = 0 (RULES 2.10); with partners (BLK-4) the pips
+        left in all four hands."""
+        if self.partnership:
+            return {seat: sum(pips)}
         others = [p for s, p in enumerate(pips) if s != seat]
         return {seat: self._formula_points(0, others)}
 
     def score_blocked(self, pips: list[int]) -> dict[int, int]:
         """Points per seat in a blocked round: the unique lowest hand scores; a tie scores nobody (RULES 2.9)."""
+        if self.partnership:
+            return self.score_blocked_partners(pips)
         if self.formula() == "cascade":
             return dict(enumerate(cascade(pips)))
         winner = lowest_unique(pips)
@@ -378,6 +405,15 @@ class LineGame(Game):
         else:
             return {}
         return {w: self._formula_points(pips[w], [p for s, p in enumerate(pips) if s != w]) for w in winners}
+
+    def score_blocked_partners(self, pips: list[int]) -> dict[int, int]:
+        """BLK-4: the side whose two hands hold fewer pips scores the pips of all four hands (equal totals score
+        nobody); the points are credited to that side's lighter hand (they are pooled anyway)."""
+        totals = [sum(pips[s] for s in side) for side in self.sides]
+        if totals[0] == totals[1]:
+            return {}
+        side = self.sides[totals.index(min(totals))]
+        return {min(side, key=lambda s: (pips[s], s)): sum(pips)}
 
     def _formula_points(self, own: int, others: list[int]) -> int:
         formula = self.formula()
@@ -394,6 +430,7 @@ class LineGame(Game):
                            "points": [points.get(s, 0) for s in range(self.seats)]}
 
     def _after_round(self) -> None:
+        self.close_hand_points()
         winner = self.target_winner(self.target())
         if winner is not None:
             self.finish([winner])
@@ -425,6 +462,17 @@ class LineGame(Game):
         if isinstance(legal[0], Draw) and len(legal) == 1:
             return Prompt(PromptKind.MUST_DRAW, self.turn)
         return Prompt(PromptKind.TO_PLAY, self.turn)
+
+    def play_points(self, seat: int, score: Callable[[LineOfPlay], int]) -> list[PlayScore]:
+        """The seat's legal plays that score at once, with what each scores (``score``: the points a line earns
+        for the player who just played on it), for the hints on the seat's own hand."""
+        out: list[PlayScore] = []
+        for action in self.plays(seat):
+            if isinstance(action, Play) and action.face is not None and action.end:
+                points = score(self.line.trial(action.tile, action.end, action.face))
+                if points:
+                    out.append({"tile": str(action.tile), "end": action.end, "points": points})
+        return out
 
     def _view(self, seat: int | None, common: CommonView) -> LineView:
         facts: LineFacts = {

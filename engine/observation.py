@@ -26,6 +26,8 @@ True
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 from collections import Counter
 from collections.abc import Mapping
@@ -37,6 +39,10 @@ from engine.tiles import Tile
 
 if TYPE_CHECKING:
     from engine.game import Game
+
+#: :func:`all_deals` looks through the deals only when, constraints aside, there are at most this many times as many
+#: as it may return (so its work stays small however the constraints prune).
+EXACT_WORK = 8
 
 
 @dataclass(frozen=True)
@@ -131,15 +137,53 @@ def unseen_tiles(game: Game, seat: int) -> Counter[Tile]:
     return Counter(observe(game, seat).unseen)
 
 
-def determinize(game: Game, seat: int, rng: random.Random, seen: Observation | None = None) -> Game:
+def determinize(game: Game, seat: int, rng: random.Random, seen: Observation | None = None,
+                dealt: Mapping[str, list[Tile]] | None = None) -> Game:
     """A copy of ``game`` in which the tiles ``seat`` cannot see are dealt again at random, consistently with what
     it knows (``seen``: its observation, when already at hand). The seat's own hand, the public tiles, the size of
     every hidden place and every constraint are kept; the boneyard is in a new order and the copy has a generator of
-    its own, so playing on it reveals nothing of the real game's future draws. ``game`` itself is not changed."""
+    its own, so playing on it reveals nothing of the real game's future draws. ``game`` itself is not changed.
+    ``dealt``: the deal to use (one of :func:`all_deals`) instead of a random one."""
     seen = observe(game, seat) if seen is None else seen
     world = game.clone()
-    world._redeal_hidden(seat, deal(seen, rng), rng)
+    world._redeal_hidden(seat, deal(seen, rng) if dealt is None else dealt, rng)
     return world
+
+
+def all_deals(seen: Observation, limit: int) -> list[dict[str, list[Tile]]] | None:
+    """Every deal of ``seen.unseen`` into ``seen.places`` that agrees with the constraints, when there are at most
+    ``limit`` of them (a search can then take each once instead of sampling); None when there are more.
+
+    >>> from engine.registry import new_game
+    >>> game = new_game("block", 2, 3, {"set": 6})
+    >>> all_deals(game.observe(0), 100) is None  # 7 of 20 unseen tiles in the other hand: 77520 deals
+    True
+    """
+    names = [place.name for place in seen.places]
+    sizes = [place.size for place in seen.places]
+    if _unconstrained_deals(sizes) > EXACT_WORK * limit:  # too many to look through, constrained or not
+        return None
+    masks = seen.constrained
+    tiles = list(seen.unseen)
+    out: list[dict[str, list[Tile]]] = []
+
+    def fill(index: int, left: list[Tile], chosen: dict[str, list[Tile]]) -> bool:
+        if index == len(names):
+            out.append(dict(chosen))
+            return len(out) <= limit
+        allowed = [t for t in left if masks.get(t, -1) >> index & 1]
+        for group in itertools.combinations(allowed, sizes[index]):
+            rest = [t for t in left if t not in group]
+            # every tile left must still have a later place that may hold it
+            if all(masks.get(t, -1) >> (index + 1) for t in rest):
+                chosen[names[index]] = list(group)
+                if not fill(index + 1, rest, chosen):
+                    return False
+        return True
+
+    if not fill(0, tiles, {}):
+        return None
+    return out
 
 
 # ----- dealing the unseen tiles -------------------------------------------------------------------------------------
@@ -173,6 +217,15 @@ def deal(seen: Observation, rng: random.Random) -> dict[str, list[Tile]]:
     for tiles in out.values():
         rng.shuffle(tiles)
     return out
+
+
+def _unconstrained_deals(sizes: list[int]) -> int:
+    """How many ways there are to deal ``sum(sizes)`` tiles into places of these sizes (a multinomial)."""
+    count, dealt = 1, 0
+    for size in sizes:
+        dealt += size
+        count *= math.comb(dealt, size)
+    return count
 
 
 def _bits(mask: int) -> list[int]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections import deque
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from functools import cache
@@ -15,6 +16,7 @@ from typing import Any
 
 from engine.actions import parse_action
 from engine.errors import BadOption, CorruptState, DominoError
+from engine.events import Event
 from engine.game import SAVE_FORMAT, Game, GameSpec
 
 
@@ -58,6 +60,13 @@ def new_game(key: str, seats: int, seed: int = 0, options: Mapping[str, Any] | N
 def load(data: Mapping[str, Any]) -> Game:
     """Rebuild a saved game by replaying its actions; :class:`CorruptState` for anything that is not a saved game
     this engine can replay (whatever the JSON holds: wrong types, wrong nesting, unknown games, illegal actions)."""
+    return deque(replay(data), maxlen=1)[0][0]  # the game after its last step
+
+
+def replay(data: Mapping[str, Any]) -> Iterator[tuple[Game, int, str, list[Event]]]:
+    """A saved game step by step: first (the game as dealt, -1, "", []), then after each action (the game, the
+    seat, the action's text, what happened). The same game object throughout; :class:`CorruptState` as for
+    :func:`load`, raised at the step that fails."""
     if not isinstance(data, Mapping):
         raise CorruptState("a saved game must be a mapping")
     version = data.get("format")
@@ -87,10 +96,11 @@ def load(data: Mapping[str, Any]) -> Game:
         steps.append((entry[0], entry[1]))
     with _corrupt("saved game cannot be set up"):
         game = new_game(key, seats, seed, options)
+    yield game, -1, "", []
     for step, (seat, text) in enumerate(steps, 1):
         with _corrupt(f"saved game does not replay at step {step}"):
-            game.apply(seat, parse_action(text))
-    return game
+            events = game.apply(seat, parse_action(text))
+        yield game, seat, text, events
 
 
 def _whole(value: object) -> bool:

@@ -3,24 +3,28 @@
     python -m engine.simulate draw --seats 4 --games 1000 --seed 1
     python -m engine.simulate muggins --seats 2 --human 0
     python -m engine.simulate texas42 --option texas_marks=on --players random
+    python -m engine.simulate --replay table-12.json
 
 It prints each seat's wins, average final score, rounds and actions per match, and games per second. A human
-seat reads the game in the words the bot uses (``render.words``, which needs no Pillow).
+seat reads the game in the words the bot uses (``render.words``, which needs no Pillow). ``--replay`` prints a
+saved game (a finished table's download from ``/replay``) step by step in those words, every hand shown.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from engine.ai import Player, computer_player
 from engine.errors import BadOption, DominoError
 from engine.events import Event, EventKind
 from engine.game import Game, option_text
-from engine.registry import catalogue, game_spec, new_game
+from engine.registry import catalogue, game_spec, new_game, replay
 
 if TYPE_CHECKING:
     from render.words import Narrator
@@ -149,6 +153,24 @@ def play_human(key: str, seats: int, human: int, seed: int, options: dict[str, A
     return game
 
 
+def print_replay(data: Any, out: TextIO) -> None:
+    """A saved game, step by step, in words: each action's events, the hands as dealt, and the result."""
+    from engine.replay import Replay
+
+    shown = Replay(data)  # CorruptState for anything that is not a saved game
+    for number, (game, _seat, _action, events) in enumerate(replay(data)):
+        words = narrator(game)
+        if number == 0:
+            out.write(f"{game.spec.title}, {game.seats} seats, seed {data['seed']}: {shown.last} steps\n")
+        for event in game.log if number == 0 else events:
+            out.write(f"{number:>5} {words.event(event)}\n")
+        if number in shown.hand_starts and not game.is_over:
+            hands = (" ".join(game.view(s)["hand"] or []) or "-" for s in range(game.seats))
+            out.write("      hands: " + "; ".join(f"seat {s + 1}: {h}" for s, h in enumerate(hands)) + "\n")
+    final = shown.final
+    out.write(f"{narrator(final).prompt(final.prompt())} Final scores: {list(final.score)}\n")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(prog="python -m engine.simulate", description=__doc__.split("\n")[0])
@@ -159,7 +181,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a house rule")
     parser.add_argument("--players", choices=("best", "random"), default="best", help="computer player level")
     parser.add_argument("--human", type=int, metavar="SEAT", help="play this seat (numbered from 0) yourself")
+    parser.add_argument("--replay", metavar="FILE", help="print a saved game (JSON) step by step")
     args = parser.parse_args(argv)
+    if args.replay:
+        try:
+            print_replay(json.loads(Path(args.replay).read_text(encoding="utf-8")), sys.stdout)
+        except (OSError, ValueError) as error:  # (CorruptState is a ValueError)
+            print(f"error: cannot replay {args.replay}: {error}", file=sys.stderr)
+            return 2
+        return 0
     if not args.game:
         for spec in catalogue().values():
             flags = ", ".join(f"{o.name}={option_text(o.default)}" for o in spec.options)

@@ -22,7 +22,7 @@ from engine.events import EventKind, Prompt, PromptKind, ScoreReason, Terminatio
 from engine.game import Game
 from engine.tiles import Tile, double_set
 from engine.tricks import NumberSuits, SuitRule, Trick, legal_follows, suit_words
-from engine.views import CommonView, Contract, LastTrick, TrickFacts, TrickView
+from engine.views import CommonView, Contract, LastTrick, TrickFacts, TrickInPlay, TrickView
 
 PLAY = "play"
 MAX_LOTS = 100
@@ -108,6 +108,7 @@ class TrickGame(Game):
         """Abandon the hand without scoring (all passed) and deal the next with the next dealer."""
         self.log_mark = len(self.log)
         self.end_round(Termination.THROWN_IN, [0] * len(self.sides), kind=EventKind.THROW_IN)
+        self.close_hand_points()
         self.dealer = self.next_dealer()
         self.start_hand()
 
@@ -233,6 +234,7 @@ class TrickGame(Game):
         termination, winners = self.hand_result(points)
         # The hand_over event comes before the hand's score events in the log, and carries their sum.
         self.end_round(termination, points, winners, kind=EventKind.HAND_OVER, at=at)
+        self.close_hand_points()
         result = self.match_result()
         if result is not None:
             self.finish(result)
@@ -301,7 +303,7 @@ class TrickGame(Game):
             "dealer": self.dealer,
             "bids": [],
             "contract": self.contract_view(),
-            "trick": self.trick.to_view() if self.trick is not None else None,
+            "trick": self._trick_view(),
             "last_trick": self.last_trick,
             "tricks_won": list(self.tricks_won),
             "points_taken": [self.pile_points(side) for side in range(len(self.sides))],
@@ -309,6 +311,15 @@ class TrickGame(Game):
             "turnup": None,
         }
         return {**common, **facts, "log": self.log_view(self.log_mark)}
+
+    def _trick_view(self) -> TrickInPlay | None:
+        """The trick on the table and, once a tile is down, the seat winning it so far (RULES 4.1)."""
+        if self.trick is None:
+            return None
+        view = self.trick.to_view()
+        if self.trick.plays and self.trick.led_suit is not None:
+            view["winning"] = self.trick.winner(self.suit_rule())
+        return view
 
     def hand_lists(self) -> list[list[Tile]]:
         return self.hands

@@ -101,6 +101,9 @@ class CommonView(TypedDict):
     log: list[EventJson]
     prompt: PromptJson
     playable: NotRequired[list[str]]  # added by the bot to a seat's view: the tiles that seat may play now
+    # Each side's points scored in the last finished round or hand: in play and at its end, sets, marches, the moon,
+    # chips won or lost (the change in ``scores``); absent until a round ends.
+    last_points: NotRequired[list[int]]
 
 
 # ----- line games ----------------------------------------------------------------------------------------------------
@@ -130,6 +133,14 @@ class MugginsClaim(TypedDict):
     points: int
 
 
+class PlayScore(TypedDict):
+    """What one legal play of the viewing seat would score at once (Muggins' count, Bergen's header)."""
+
+    tile: str
+    end: str
+    points: int
+
+
 class LineFacts(TypedDict):
     """The line family's own keys (a view holds them and the :class:`CommonView` keys)."""
 
@@ -149,6 +160,7 @@ class LineFacts(TypedDict):
     matadors: NotRequired[list[list[int]]]  # Matador: the matadors as [high, low]
     mode: NotRequired[str]  # Matador: the matador_mode option
     cross_phase: NotRequired[bool]  # Sebastopol: the four arms of the 6-6 are still being opened
+    play_points: NotRequired[list[PlayScore]]  # Muggins, Bergen: the seat's own scoring plays, in its own view
 
 
 class LineView(CommonView, LineFacts):
@@ -172,6 +184,7 @@ class TrickInPlay(TypedDict):
     leader: int
     led_suit: str | None
     plays: list[SeatTile]
+    winning: NotRequired[int]  # the seat whose tile wins the trick so far, once a tile is down
 
 
 class LastTrick(TypedDict):
@@ -248,6 +261,9 @@ class TrickFacts(TypedDict):
     received: NotRequired[list[str]]  # Black Tile: the tiles this seat received
     may_pass_lead: NotRequired[bool]  # Black Tile
     dead_count: NotRequired[int]  # Black Tile: tiles out of play
+    # 42 family: the count tiles in the seat's own hand; Black Tile: the penalty counters in it (a spectator: none)
+    tile_points: NotRequired[dict[str, int]]
+    lowest_wins: NotRequired[bool]  # Black Tile: the lowest total wins the match
 
 
 class TrickView(CommonView, TrickFacts):

@@ -11,25 +11,25 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.views import BingoView
-from render.canvas import draw_text, seat_names
+from render.canvas import draw_text, pill, seat_names
 from render.panels import footer, header, new_strip, stack
-from render.theme import ACCENT, FELT, MARGIN, MAX_WIDTH, PLAYABLE, TEXT
+from render.theme import ACCENT, BODY, FELT, MARGIN, PLAYABLE, SMALL, TEXT, WIDTH
 from render.tiles import paste_tile, tile_image
 
-GAP = 6
-LABEL = 22
+GAP = 8
+LABEL = 26
 PAD = 14
 
 
 def bingo_table(view: BingoView, names: Sequence[str]) -> Image.Image:
     """The Bingo row (family "bingo") with the counter and the current tile marked."""
     row = view["row"]
-    short = 40 if len(row) <= 20 else 30 if len(row) <= 45 else 24
-    width = MAX_WIDTH
+    short = 36 if len(row) <= 14 else 30 if len(row) <= 32 else 24
+    width = WIDTH
     player = seat_names(names, 1)[0]
     count = view["count"]
     title = f"{view['title']}  ·  {player}"
-    facts = f"Count {count}  ·  Removed {view['removed']}  ·  Left {len(row)}"
+    facts = f"Count {count}  ·  Left {len(row)}  ·  Removed {view['removed']}"
     if view["passes_without_removal"]:
         facts += f"  ·  Passes without removal {view['passes_without_removal']}"
     strips = [header(width, title, facts), _row(width, view, row, short, count), footer(width, view, names)]
@@ -58,11 +58,11 @@ def matches(tile: str, number: int, pip_total: bool) -> bool:
 def _row(width: int, view: BingoView, row: Sequence[str], short: int, count: int) -> Image.Image:
     per_line = max(1, int((width - 2 * MARGIN - 2 * PAD + GAP) // (short + GAP)))
     lines = max(1, (len(row) + per_line - 1) // per_line)
-    line_h = short * 2 + LABEL + 14
+    line_h = short * 2 + LABEL + 18
     image, draw = new_strip(width, lines * line_h + 2 * PAD)
-    draw.rounded_rectangle((MARGIN, 0, width - MARGIN, image.height - 1), radius=14, fill=FELT)
+    pill(draw, (MARGIN, 0, width - MARGIN, image.height - 1), FELT, radius=14)
     if not row:
-        draw_text(draw, (width / 2, image.height / 2), "The row is empty: Bingo!", 20, ACCENT, "mm", True)
+        draw_text(draw, (width / 2, image.height / 2), "The row is empty: Bingo!", BODY, ACCENT, "mm", True)
         return image
     position = view["position"] % len(row)
     numbers = touch_numbers(len(row), position, count)
@@ -70,7 +70,7 @@ def _row(width: int, view: BingoView, row: Sequence[str], short: int, count: int
     left = MARGIN + PAD + (width - 2 * MARGIN - 2 * PAD - (min(per_line, len(row)) * (short + GAP) - GAP)) / 2
     for index, text in enumerate(row):
         line, col = divmod(index, per_line)
-        x, y = left + col * (short + GAP), PAD + line * line_h + 8
+        x, y = left + col * (short + GAP), PAD + line * line_h + 10
         _tile(image, draw, text, (x, y), short, index == position, numbers[index], matches(text, numbers[index],
                                                                                         pip_total))
     return image
@@ -82,7 +82,7 @@ def _tile(image: Image.Image, draw: ImageDraw.ImageDraw, text: str, at: tuple[fl
     high, _, low = text.partition("-")
     paste_tile(image, tile_image(int(high), int(low), short, True, ACCENT if current else None), x, y)
     colour = ACCENT if current else PLAYABLE if match else TEXT
-    size = 15 if current else 13
+    size = BODY if current else SMALL
     draw_text(draw, (x + short / 2, y + short * 2 + 5), str(number), size, colour, "ma", current or match)
     if current:
         draw.polygon([(x + short / 2 - 6, y - 8), (x + short / 2 + 6, y - 8), (x + short / 2, y - 1)], fill=ACCENT)

@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 import threading
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import lru_cache
 from io import BytesIO
 
@@ -92,9 +94,55 @@ def wrap(text: str, size: int, width: float, max_lines: int = 3) -> list[str]:
     return [fit(line, size, width) for line in lines]
 
 
+@dataclass(frozen=True, slots=True)
+class Written:
+    """A text as a drawing wrote it (recorded by :func:`recording`): its size, colour, the colour most of the
+    place it was written on had before, its role (``"text"``, ``"key"`` for a key number, ``"badge"`` for a mark on
+    a tile), and the box it covers on the image it was written on (``canvas``: that image's id)."""
+
+    text: str
+    size: int
+    fill: RGB
+    ground: RGB
+    role: str
+    canvas: int
+    box: tuple[int, int, int, int]
+
+
+@dataclass
+class Drawn:
+    """Everything a drawing wrote and every tile it laid, while :func:`recording` runs."""
+
+    texts: list[Written]
+    tiles: list[tuple[int, tuple[int, int, int, int]]]  # (canvas id, box) of each tile pasted
+
+
+_RECORD = threading.local()
+
+
+@contextmanager
+def recording() -> Iterator[Drawn]:
+    """Collect every text this thread writes and every tile it lays while the block runs (render tests check text
+    sizes, contrast and overlaps from what the drawings actually did)."""
+    found = Drawn([], [])
+    previous = getattr(_RECORD, "found", None)
+    _RECORD.found = found
+    try:
+        yield found
+    finally:
+        _RECORD.found = previous
+
+
+def recorder() -> Drawn | None:
+    """The record being collected in this thread, if any."""
+    found: Drawn | None = getattr(_RECORD, "found", None)
+    return found
+
+
 def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill: RGB,
-              anchor: str = "la", bold: bool = False) -> None:
-    """Write ``text`` with the bundled font; ``bold`` thickens it by writing it twice a pixel apart.
+              anchor: str = "la", bold: bool = False, role: str = "text") -> None:
+    """Write ``text`` with the bundled font; ``bold`` thickens it by writing it twice a pixel apart; ``role``
+    says what it is for the tests of :func:`recording` (``"key"``: a key number, ``"badge"``: a mark on a tile).
 
     The anti-aliased shape of each text is rendered once and cached, so a table redrawn after a move mostly pastes
     names and labels it has drawn before."""
@@ -102,7 +150,27 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, siz
     if not text:
         return
     mask, dx, dy = _text_mask(text, size, anchor, bold)
-    draw.bitmap((round(xy[0]) + dx, round(xy[1]) + dy), mask, fill=fill)
+    at = (round(xy[0]) + dx, round(xy[1]) + dy)
+    found = recorder()
+    if found is not None:
+        image: Image.Image = getattr(draw, "_image")  # noqa: B009 - ImageDraw keeps the image it draws on here
+        box = (at[0], at[1], at[0] + mask.width, at[1] + mask.height)
+        found.texts.append(Written(text, size, fill, _ground(image, box), role, id(image), box))
+    draw.bitmap(at, mask, fill=fill)
+
+
+def _ground(image: Image.Image, box: tuple[int, int, int, int]) -> RGB:
+    """The commonest colour of the place a text goes, before it is written."""
+    box = (max(0, box[0]), max(0, box[1]), min(image.width, box[2]), min(image.height, box[3]))
+    if box[2] <= box[0] or box[3] <= box[1]:
+        return (0, 0, 0)
+    colours = image.crop(box).convert("RGB").getcolors(1 << 16) or []
+    if not colours:
+        return (0, 0, 0)
+    colour = max(colours, key=lambda c: c[0])[1]
+    if not isinstance(colour, tuple):
+        return (0, 0, 0)
+    return (int(colour[0]), int(colour[1]), int(colour[2]))
 
 
 @lru_cache(maxsize=4096)
@@ -118,10 +186,29 @@ def _text_mask(text: str, size: int, anchor: str, bold: bool) -> tuple[Image.Ima
     return mask, left, top
 
 
-def pill(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], fill: RGB,
+def pill(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], fill: RGB | None,
          outline: RGB | None = None, width: int = 1, radius: int = 8) -> None:
-    """A rounded rectangle (name plates, badges, panels)."""
-    draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+    """A rounded rectangle (name plates, badges, panels, the felt): its shape is drawn once per size and cached,
+    so a redrawn table pastes its plates and panels; ``outline`` is a band ``width`` pixels wide inside the edge."""
+    left, top = round(box[0]), round(box[1])
+    w, h = round(box[2]) - left + 1, round(box[3]) - top + 1
+    if w <= 0 or h <= 0:
+        return
+    if fill is None or w * h > 60_000:  # an outline alone (the spinner's ring), or a felt: quicker drawn at once
+        draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+        return
+    if outline is not None:
+        draw.bitmap((left, top), _rounded_mask(w, h, radius), fill=outline)
+        left, top, w, h, radius = left + width, top + width, w - 2 * width, h - 2 * width, max(0, radius - width)
+    if w > 0 and h > 0:
+        draw.bitmap((left, top), _rounded_mask(w, h, radius), fill=fill)
+
+
+@lru_cache(maxsize=1024)
+def _rounded_mask(w: int, h: int, radius: int) -> Image.Image:
+    mask = Image.new("1", (max(1, w), max(1, h)), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, w - 1, h - 1), radius=max(0, radius), fill=1)
+    return mask
 
 
 def turn_marker(draw: ImageDraw.ImageDraw, x: float, y: float, size: float, fill: RGB) -> None:

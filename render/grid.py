@@ -9,10 +9,10 @@ from PIL import Image
 
 from render.canvas import draw_text, fit, pill
 from render.panels import new_strip
-from render.theme import ACCENT, MARGIN, MUTED, PANEL, PANEL_LIGHT, RGB, TEXT, TURN_TEXT
+from render.theme import ACCENT, BODY, MARGIN, MUTED, PANEL, PANEL_LIGHT, RGB, SMALL, TEXT, TURN_TEXT
 
-ROW_HEIGHT = 36
-NUMBER_COLUMN = 112
+ROW_HEIGHT = 40
+NUMBER_COLUMN = 100
 
 
 @dataclass
@@ -27,7 +27,7 @@ class Row:
 def grid(width: int, headings: Sequence[str], rows: Sequence[Row]) -> Image.Image:
     """Headings over rows; the first column takes the free width, the others are right-aligned numbers."""
     numbers = max(0, len(headings) - 1)
-    column = min(NUMBER_COLUMN, (width - 2 * MARGIN - 160) / max(1, numbers))
+    column = min(NUMBER_COLUMN, (width - 2 * MARGIN - 150) / max(1, numbers))
     height = ROW_HEIGHT * (len(rows) + 1) + 8
     image, draw = new_strip(width, height)
     pill(draw, (MARGIN, 0, width - MARGIN, height - 1), PANEL, radius=10)
@@ -39,12 +39,12 @@ def grid(width: int, headings: Sequence[str], rows: Sequence[Row]) -> Image.Imag
             x = width - MARGIN - 14 - (numbers - 1 - index) * column
             draw_text(draw, (x, y), fit(value, size, column - 6), size, ink, "rm", bold)
 
-    cells(ROW_HEIGHT / 2 + 4, headings, 14, MUTED, False)
+    cells(ROW_HEIGHT / 2 + 4, headings, SMALL, MUTED, False)
     for index, row in enumerate(rows):
         top = ROW_HEIGHT * (index + 1) + 4
         fill = ACCENT if row.highlight else PANEL_LIGHT if index % 2 == 0 else PANEL
-        draw.rounded_rectangle((MARGIN + 6, top, width - MARGIN - 6, top + ROW_HEIGHT - 3), radius=6, fill=fill)
+        pill(draw, (MARGIN + 6, top, width - MARGIN - 6, top + ROW_HEIGHT - 3), fill, radius=6)
         if row.colour is not None:
-            draw.rounded_rectangle((MARGIN + 8, top + 6, MARGIN + 12, top + ROW_HEIGHT - 9), radius=2, fill=row.colour)
-        cells(top + ROW_HEIGHT / 2 - 1, row.cells, 16, TURN_TEXT if row.highlight else TEXT, True)
+            pill(draw, (MARGIN + 8, top + 6, MARGIN + 12, top + ROW_HEIGHT - 9), row.colour, radius=2)
+        cells(top + ROW_HEIGHT / 2 - 1, row.cells, BODY, TURN_TEXT if row.highlight else TEXT, True)
     return image

@@ -6,8 +6,8 @@ from collections.abc import Callable, Sequence
 
 from PIL import Image, ImageDraw
 
-from render.canvas import draw_text, fit, pill, wrap
-from render.theme import ACCENT, MUTED, PANEL, RGB, TEXT
+from render.canvas import draw_text, fit, pill, text_width, wrap
+from render.theme import ACCENT, BODY, MUTED, PANEL, RGB, SMALL, TEXT, TITLE
 from render.tiles import paste_tile, tile_image
 
 PAD = 14
@@ -40,9 +40,9 @@ class InfoPanel:
     def section(self, title: str) -> None:
         """A small muted heading."""
         top_gap = 6 if self.rows else 0
-        self.add(22 + top_gap, lambda _i, d, x, y: draw_text(d, (x, y + top_gap), title.upper(), 13, MUTED))
+        self.add(26 + top_gap, lambda _i, d, x, y: draw_text(d, (x, y + top_gap), title.upper(), SMALL, MUTED))
 
-    def text(self, words: str, bold: bool = False, colour: RGB = TEXT, size: int = 16) -> None:
+    def text(self, words: str, bold: bool = False, colour: RGB = TEXT, size: int = BODY) -> None:
         """Wrapped text."""
         for line in wrap(words, size, self.width - 2 * PAD, 4):
             self.add(size + 6, _writer(line, size, colour, bold))
@@ -57,24 +57,31 @@ class InfoPanel:
             if caption:
                 left = x + len(tiles) * (short + 6) + 6
                 room = self.width - 2 * PAD - (left - x)
-                draw_text(draw, (left, y + short + 2), fit(caption, 15, room), 15, TEXT, "lm")
+                draw_text(draw, (left, y + short + 2), fit(caption, BODY, room), BODY, TEXT, "lm")
 
         self.add(short * 2 + 8, paint)
 
     def side(self, label: str, score: str, facts: str, colour: RGB | None) -> None:
         """A team or player: colour stripe, names, total score on the right, this hand's facts below."""
+        self.sides([(label, score, facts, colour)])
+
+    def sides(self, items: Sequence[tuple[str, str, str, RGB | None]]) -> None:
+        """Teams or players side by side in one row (label, total score, this hand's facts, colour)."""
+        column = (self.width - 2 * PAD - 16 * (len(items) - 1)) / max(1, len(items))
 
         def paint(_image: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
-            room = self.width - 2 * PAD
-            if colour is not None:
-                draw.rounded_rectangle((x, y + 3, x + 4, y + 40), radius=2, fill=colour)
-            left = x + (10 if colour is not None else 0)
-            score_w = 70
-            draw_text(draw, (left, y + 2), fit(label, 16, room - score_w - 10), 16, TEXT, bold=True)
-            draw_text(draw, (x + room, y + 2), score, 18, ACCENT, "ra", True)
-            draw_text(draw, (left, y + 24), fit(facts, 14, room - 10), 14, MUTED)
+            for index, (label, score, facts, colour) in enumerate(items):
+                left = x + index * (column + 16)
+                if colour is not None:
+                    pill(draw, (left, y + 3, left + 4, y + 46), colour, radius=2)
+                    left += 10
+                right = x + index * (column + 16) + column
+                score_w = text_width(score, TITLE) + 10
+                draw_text(draw, (left, y + 2), fit(label, BODY, right - left - score_w), BODY, TEXT, bold=True)
+                draw_text(draw, (right, y), score, TITLE, ACCENT, "ra", True)
+                draw_text(draw, (left, y + 27), fit(facts, SMALL, right - left), SMALL, MUTED)
 
-        self.add(48, paint)
+        self.add(54, paint)
 
     def paste(self, image: Image.Image, left: float, top: float, height: float | None = None) -> None:
         """Paint the panel with its top-left corner at (``left``, ``top``)."""

@@ -9,14 +9,12 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from engine.views import LineOfPlayView, arm_and_value, placed
-from render.canvas import draw_text
+from render.canvas import draw_text, pill
 from render.geometry import DOWN, LEFT, RIGHT, UP, ArmPlan, ArmWalker, Box, Laid, LineLayout, bounds_of
-from render.theme import ACCENT, FELT_DARK, RGB
+from render.theme import ACCENT, FELT_DARK, KEY, SLOT, SMALL
 from render.tiles import paste_tile, tile_image
-from render.words import ARM_WORDS
 
 SIZES = (46, 41, 36, 32, 28, 25, 22, 20, 18, 16, 14)
-SLOT_COLOUR: RGB = (120, 190, 150)
 _TILE_TOKEN = re.compile(r"(?<![\d.\-])(\d{1,2})-(\d{1,2})(?![\d\-])")
 
 
@@ -101,10 +99,12 @@ def _lay(walker: ArmWalker, arm: str, inner: int, outer: int, seat: int | None, 
     return Laid(first, second, box, dy != 0, arm, seat)
 
 
-def fitted_layout(data: LineData, width: float, max_height: float, inline: bool) -> LineLayout:
-    """The layout with the largest tiles whose rows fit ``width`` and whose height stays within ``max_height``."""
+def fitted_layout(data: LineData, width: float, max_height: float, inline: bool,
+                  largest: int = SIZES[0]) -> LineLayout:
+    """The layout with the largest tiles (up to ``largest``) whose rows fit ``width`` and whose height stays within
+    ``max_height``."""
     chosen = layout(data, SIZES[-1], width, inline)
-    for short in SIZES:
+    for short in (s for s in SIZES if s <= largest):
         trial = layout(data, short, width, inline)
         if trial.bounds.h <= max_height and trial.bounds.w <= width + short * 2:
             return trial
@@ -123,12 +123,15 @@ def last_played(log: Sequence[str], tiles: Sequence[Laid]) -> tuple[int, int] | 
     return None
 
 
-def draw_line(canvas: Image.Image, plan: LineLayout, left: float, top: float, recent: tuple[int, int] | None) -> None:
-    """Draw ``plan`` with its bounds' top-left corner at (``left``, ``top``); ``recent`` is framed in gold."""
+def draw_line(canvas: Image.Image, plan: LineLayout, left: float, top: float, recent: tuple[int, int] | None,
+              values: Mapping[str, int] | None = None) -> None:
+    """Draw ``plan`` with its bounds' top-left corner at (``left``, ``top``); ``recent`` is framed in gold;
+    ``values``: each open arm's value, written in its empty slot when the slot is big enough to read."""
     ox, oy = left - plan.bounds.x, top - plan.bounds.y
     draw = ImageDraw.Draw(canvas)
     for arm, box in plan.slots:
-        _slot(draw, arm, Box(box.x + ox, box.y + oy, box.w, box.h), plan.short)
+        value = (values or {}).get(arm)
+        _slot(draw, None if value is None else str(value), Box(box.x + ox, box.y + oy, box.w, box.h), plan.short)
     for laid in plan.tiles:
         pair = (max(laid.first, laid.second), min(laid.first, laid.second))
         mark = ACCENT if pair == recent else None
@@ -136,9 +139,11 @@ def draw_line(canvas: Image.Image, plan: LineLayout, left: float, top: float, re
         paste_tile(canvas, image, laid.box.x + ox, laid.box.y + oy)
 
 
-def _slot(draw: ImageDraw.ImageDraw, arm: str, box: Box, short: int) -> None:
-    """The empty place beyond an open end, labelled with the end's name as the move buttons say it."""
-    draw.rounded_rectangle((box.x, box.y, box.right, box.bottom), radius=max(3, short // 6), fill=FELT_DARK,
-                           outline=SLOT_COLOUR, width=1)
-    size = max(9, min(16, int(short * 0.5)))
-    draw_text(draw, (box.x + box.w / 2, box.y + box.h / 2), ARM_WORDS.get(arm, arm), size, SLOT_COLOUR, "mm")
+def _slot(draw: ImageDraw.ImageDraw, value: str | None, box: Box, short: int) -> None:
+    """The empty place beyond an open end, with the end's value in it when it fits at a readable size (the key
+    numbers over the line always say it)."""
+    pill(draw, (box.x, box.y, box.right, box.bottom), FELT_DARK, SLOT, radius=max(3, short // 6))
+    size = min(KEY, int(min(box.w, box.h) * 0.85))
+    if value is not None and size >= SMALL:
+        role = "key" if size >= KEY else "text"
+        draw_text(draw, (box.x + box.w / 2, box.y + box.h / 2), value, size, SLOT, "mm", True, role)

@@ -16,20 +16,23 @@ from render.canvas import draw_text, fit, pill, seat_names, text_width, turn_mar
 from render.theme import (
     ACCENT,
     BACKGROUND,
+    BODY,
     GOOD,
     MARGIN,
     MUTED,
     PANEL,
     PANEL_LIGHT,
     RGB,
+    SMALL,
     TEXT,
+    TITLE,
     TURN,
     TURN_TEXT,
     team_colour,
 )
-from render.words import log_lines, prompt_line
+from render.words import Narrator, prompt_line
 
-PLATE_HEIGHT = 54
+PLATE_HEIGHT = 58
 
 
 @dataclass
@@ -51,7 +54,7 @@ def new_strip(width: int, height: int, colour: RGB = BACKGROUND) -> tuple[Image.
     return image, ImageDraw.Draw(image)
 
 
-def stack(strips: Sequence[Image.Image], width: int, gap: int = 8) -> Image.Image:
+def stack(strips: Sequence[Image.Image], width: int, gap: int = 6) -> Image.Image:
     """The strips one under another, with ``gap`` pixels between and a margin around."""
     height = sum(s.height for s in strips) + gap * (len(strips) - 1) + MARGIN * 2
     out = Image.new("RGB", (width, height), BACKGROUND)
@@ -63,20 +66,30 @@ def stack(strips: Sequence[Image.Image], width: int, gap: int = 8) -> Image.Imag
 
 
 def header(width: int, title: str, right: str) -> Image.Image:
-    """The title bar: the game and round on the left, short facts (target, boneyard) on the right."""
-    image, draw = new_strip(width, 40)
-    pill(draw, (MARGIN, 0, width - MARGIN, 39), PANEL, radius=10)
-    right = fit(right, 16, width * 0.55)
-    draw_text(draw, (width - MARGIN - 14, 20), right, 16, MUTED, "rm")
-    left_room = width - 2 * MARGIN - 40 - text_width(right, 16)
-    draw_text(draw, (MARGIN + 14, 20), fit(title, 20, max(80.0, left_room)), 20, TEXT, "lm", bold=True)
+    """The title bar: the game and round on the left, short facts (target, boneyard) on the right, or on a second
+    line when both do not fit."""
+    room = width - 2 * MARGIN - 28
+    one_line = text_width(title, TITLE) + text_width(right, SMALL) + 24 <= room
+    height = 46 if one_line or not right else 76
+    image, draw = new_strip(width, height)
+    pill(draw, (MARGIN, 0, width - MARGIN, height - 1), PANEL, radius=10)
+    draw_text(draw, (MARGIN + 14, 23), fit(title, TITLE, room), TITLE, TEXT, "lm", bold=True)
+    if one_line:
+        draw_text(draw, (width - MARGIN - 14, 23), right, SMALL, MUTED, "rm")
+    elif right:
+        draw_text(draw, (MARGIN + 14, 56), fit(right, SMALL, room), SMALL, MUTED, "lm")
     return image
 
 
+def plate_columns(count: int) -> int:
+    """Name plates a row holds at the phone-first width: up to three, two for four seats (two rows of two)."""
+    return count if count <= 3 else 2 if count == 4 else 3
+
+
 def plates(width: int, items: Sequence[Plate], columns: int | None = None) -> Image.Image:
-    """Name plates in a grid (up to five a row); the seat to act is gold with a marker."""
+    """Name plates in a grid; the seat to act is gold with a marker."""
     count = max(1, len(items))
-    cols = columns or (count if count <= 4 else 3 if count <= 6 else 5)
+    cols = columns or plate_columns(count)
     rows = (count + cols - 1) // cols
     gap = 8
     plate_w = (width - 2 * MARGIN - gap * (cols - 1)) / cols
@@ -93,44 +106,44 @@ def draw_plate(draw: ImageDraw.ImageDraw, item: Plate, x: float, y: float, w: fl
     fill = TURN if item.turn else PANEL_LIGHT
     ink = TURN_TEXT if item.turn else (MUTED if item.dim else TEXT)
     pill(draw, (x, y, x + w, y + h), fill, radius=9)
-    left = x + 12
+    left = x + 10
     if item.colour is not None:
-        draw.rounded_rectangle((x + 4, y + 6, x + 9, y + h - 6), radius=2, fill=item.colour)
-        left += 4
+        pill(draw, (x + 4, y + 6, x + 9, y + h - 6), item.colour, radius=2)
+        left += 5
     name_left = left
+    top, bottom = y + h * 0.31, y + h * 0.72
     if item.turn:
-        turn_marker(draw, left + 9, y + 17, 7, TURN_TEXT)
+        turn_marker(draw, left + 9, top, 7, TURN_TEXT)
         name_left += 14
-    draw_text(draw, (name_left, y + 17), fit(item.name, 17, x + w - name_left - 8), 17, ink, "lm", bold=True)
     tags = "  ".join(item.tags)
-    tag_room = min(w * 0.5, text_width(tags, 13) + 4) if tags else 0
+    tag_room = min(w * 0.55, text_width(tags, SMALL) + 6) if tags else 0
+    draw_text(draw, (name_left, top), fit(item.name, BODY, x + w - name_left - 8), BODY, ink, "lm", bold=True)
     if tags:
-        draw_text(draw, (x + w - 9, y + 39), fit(tags, 13, tag_room), 13, TURN_TEXT if item.turn else ACCENT, "rm",
-                  bold=True)
+        draw_text(draw, (x + w - 8, bottom), fit(tags, SMALL, tag_room), SMALL, TURN_TEXT if item.turn else ACCENT,
+                  "rm", bold=True)
     facts_ink = TURN_TEXT if item.turn else MUTED
-    draw_text(draw, (left, y + 39), fit(item.facts, 14, x + w - left - tag_room - 14), 14, facts_ink, "lm")
+    draw_text(draw, (left, bottom), fit(item.facts, SMALL, x + w - left - tag_room - 12), SMALL, facts_ink, "lm")
 
 
 def footer(width: int, view: CommonView, names: Sequence[str]) -> Image.Image:
     """The last move in words and the prompt (what the table waits for)."""
     shown = seat_names(names, max(len(names), view["seats"]))  # the names the font can draw
-    log = log_lines(view, shown)
-    last = log[-1] if log else ""
+    last = Narrator.of_view(view, shown).event(view["log"][-1]) if view["log"] else ""  # the last move only
     prompt = prompt_line(view, shown)
     room = width - 2 * MARGIN - 28
-    last_lines = wrap(last, 15, room, 2) if last else []
-    prompt_lines = wrap(prompt, 17, room, 2) if prompt else []
-    height = 16 + 20 * len(last_lines) + 24 * len(prompt_lines)
+    last_lines = wrap(last, SMALL, room, 2) if last else []
+    prompt_lines = wrap(prompt, BODY, room, 2) if prompt else []
+    height = 16 + 24 * len(last_lines) + 27 * len(prompt_lines)
     image, draw = new_strip(width, height)
     pill(draw, (MARGIN, 0, width - MARGIN, height - 1), PANEL, radius=10)
-    y = 10.0
+    y = 9.0
     for line in last_lines:
-        draw_text(draw, (MARGIN + 14, y), line, 15, MUTED)
-        y += 20
+        draw_text(draw, (MARGIN + 14, y), line, SMALL, MUTED)
+        y += 24
     over = view["over"]
     for line in prompt_lines:
-        draw_text(draw, (MARGIN + 14, y + 1), line, 17, GOOD if over else TEXT, bold=True)
-        y += 24
+        draw_text(draw, (MARGIN + 14, y + 1), line, BODY, GOOD if over else TEXT, bold=True)
+        y += 27
     return image
 
 
@@ -177,17 +190,17 @@ def title_line(view: CommonView, hand: str = "Round") -> str:
 
 def events(width: int, log: Sequence[str], names: Sequence[str], title: str) -> Image.Image:
     """The recent events (in words, see render.words), oldest first, newest brightest."""
-    room = width - 2 * MARGIN - 30
+    room = width - 2 * MARGIN - 28
     lines: list[tuple[str, bool]] = []
     for index, text in enumerate(log):
-        for line in wrap(text, 15, room, 2):
+        for line in wrap(text, SMALL, room, 2):
             lines.append((line, index == len(log) - 1))
-    height = 40 + 21 * max(1, len(lines))
+    height = 44 + 25 * max(1, len(lines))
     image, draw = new_strip(width, height)
     pill(draw, (MARGIN, 0, width - MARGIN, height - 1), PANEL, radius=10)
-    draw_text(draw, (MARGIN + 14, 10), title, 14, MUTED)
+    draw_text(draw, (MARGIN + 14, 10), title.upper(), SMALL, MUTED)
     if not lines:
-        draw_text(draw, (MARGIN + 14, 34), "Nothing has happened yet.", 15, MUTED)
+        draw_text(draw, (MARGIN + 14, 38), "Nothing has happened yet.", SMALL, MUTED)
     for index, (line, newest) in enumerate(lines):
-        draw_text(draw, (MARGIN + 14, 32 + 21 * index), line, 15, TEXT if newest else MUTED)
+        draw_text(draw, (MARGIN + 14, 36 + 25 * index), line, SMALL, TEXT if newest else MUTED)
     return image

@@ -7,23 +7,25 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.views import PokerView
-from render.canvas import draw_text, fit, seat_names, with_names
+from render.canvas import draw_text, fit, seat_names, with_names, wrap
+from render.geometry import Box
 from render.panels import Plate, draw_plate, footer, header, new_strip, stack, title_line
 from render.ring import Ring
-from render.theme import ACCENT, MARGIN, TEXT
+from render.table_line import Chip, chip_rows, draw_chips
+from render.theme import ACCENT, MARGIN, SMALL, WIDTH
 from render.tiles import paste_tile, tile_back, tile_image
 
-WIDTH = 800
-PLATE_W, PLATE_H = 176, 54
+PLATE_W, PLATE_H = 190, 62
 TILE = 22
-PHASES = {"bet": "Betting", "draw": "Drawing", "hand_over": "Hand over"}
+ROW_W = 5 * (TILE + 5) - 5
+PHASES = {"bet": "betting", "draw": "drawing", "hand_over": "hand over"}
 
 
 def poker_table(view: PokerView, names: Sequence[str]) -> Image.Image:
     """The table of Domino Poker (family "poker")."""
     seats = view["seats"]
     everyone = seat_names(names, seats)
-    ring = Ring(WIDTH - 2 * MARGIN, 460, seats)
+    ring = Ring(WIDTH - 2 * MARGIN, 470, seats)
     strip, draw = new_strip(WIDTH, int(ring.height))
     ring.draw_felt(draw, MARGIN, 0)
     for seat in range(seats):
@@ -36,6 +38,19 @@ def poker_table(view: PokerView, names: Sequence[str]) -> Image.Image:
     return stack([head, strip, footer(WIDTH, view, everyone)], WIDTH)
 
 
+def poker_boxes(ring: Ring) -> list[tuple[Box, Box]]:
+    """Each seat's name plate and its row of five tiles: under the plate in the upper part of the table, over it
+    in the lower part."""
+    out = []
+    for seat in range(ring.seats):
+        cx, cy = ring.plate_centre(seat, PLATE_W, PLATE_H)
+        below = cy < ring.height * 0.7
+        top = cy + PLATE_H / 2 + 8 if below else cy - PLATE_H / 2 - 8 - TILE * 2
+        out.append((Box(cx - PLATE_W / 2, cy - PLATE_H / 2, PLATE_W, PLATE_H), Box(cx - ROW_W / 2, top, ROW_W,
+                                                                                      TILE * 2)))
+    return out
+
+
 def poker_plate(view: PokerView, names: Sequence[str], seat: int) -> Plate:
     """A seat's plate: chips behind, this round's bet, dealer, folded or out of chips."""
     stacks, bets = chips(view), view["bets"]
@@ -44,8 +59,7 @@ def poker_plate(view: PokerView, names: Sequence[str], seat: int) -> Plate:
         facts.append(f"bet {bets[seat]}")
     folded = seat in view["folded"]
     out = seat in view["out"]
-    tags = [t for t, on in (("WINNER", seat in view["winners"]), ("dealer", view["dealer"] == seat),
-                            ("folded", folded), ("out", out)) if on]
+    tags = [t for t, on in (("WINNER", seat in view["winners"]), ("folded", folded), ("out", out)) if on]
     turn = seat in view["to_act"] and not view["over"]
     return Plate(names[seat], "  ·  ".join(facts), tags, turn, None, dim=folded or out)
 
@@ -59,43 +73,55 @@ def chips(view: PokerView) -> list[int]:
 
 def _seat(image: Image.Image, draw: ImageDraw.ImageDraw, view: PokerView, names: Sequence[str], ring: Ring,
           seat: int) -> None:
-    cx, cy = ring.plate_centre(seat, PLATE_W, PLATE_H)
-    cx += MARGIN
-    draw_plate(draw, poker_plate(view, names, seat), cx - PLATE_W / 2, cy - PLATE_H / 2, PLATE_W, PLATE_H)
-    below = cy < ring.height * 0.7
+    plate, row = poker_boxes(ring)[seat]
+    draw_plate(draw, poker_plate(view, names, seat), plate.x + MARGIN, plate.y, PLATE_W, PLATE_H)
     shown = view["showdown"].get(str(seat))
     counts = view["hand_counts"]
     count = counts[seat] if seat < len(counts) else 0
-    row_w = 5 * (TILE + 5) - 5
-    top = cy + PLATE_H / 2 + 8 if below else cy - PLATE_H / 2 - 8 - TILE * 2
-    left = cx - row_w / 2
+    left, top = row.x + MARGIN, row.y
     if shown:
         for index, text in enumerate(shown):
             high, _, low = text.partition("-")
             paste_tile(image, tile_image(int(high), int(low), TILE, True), left + index * (TILE + 5), top)
         words = view["showdown_hands"].get(str(seat), "")
         if words:
-            y = top + TILE * 2 + 12 if below else top - 12
-            draw_text(draw, (cx, y), fit(words, 14, PLATE_W + 60), 14, ACCENT, "mm", True)
+            below = row.y > plate.y
+            y = top + TILE * 2 + 14 if below else top - 14
+            draw_text(draw, (left + ROW_W / 2, y), fit(words, SMALL, PLATE_W + 40), SMALL, ACCENT, "mm", True)
     elif seat not in view["folded"] and seat not in view["out"]:
         for index in range(min(count, 5)):
             paste_tile(image, tile_back(TILE), left + index * (TILE + 5), top)
 
 
+def to_call(view: PokerView) -> int:
+    """The chips the seat to act must add to call: the highest bet less its own, at most what it has behind."""
+    if view["phase"] != "bet" or not view["to_act"] or view["over"]:
+        return 0
+    seat = view["to_act"][0]
+    bets, stacks = view["bets"], view["stacks"]
+    if not 0 <= seat < min(len(bets), len(stacks)):
+        return 0
+    return max(0, min(max(bets) - bets[seat], stacks[seat]))
+
+
 def _centre(draw: ImageDraw.ImageDraw, view: PokerView, names: Sequence[str], ring: Ring) -> None:
+    """The key numbers in the middle of the table: the pot and the amount to call (or who won the last pot)."""
     x, y = MARGIN + ring.width / 2, ring.height / 2
-    lines: list[tuple[str, int, tuple[int, int, int]]] = []
     last = view["last_hand"]
     if last is not None and 0 <= last["winner"] < len(names):
-        lines.append((f"{names[last['winner']]} won {last['pot']}", 24, ACCENT))
-        if last["hand"]:
-            lines.append((f"with {last['hand']}", 15, TEXT))
+        chips = [Chip(f"{fit(names[last['winner']], SMALL, 200)} won", str(last["pot"]), ACCENT)]
+        words = f"with {last['hand']}" if last["hand"] else ""
     else:
-        phase = PHASES.get(view["phase"], view["phase"].capitalize())
+        chips = [Chip("pot", str(view["pot"]), ACCENT)]
+        owed = to_call(view)
+        if owed:
+            chips.append(Chip("to call", str(owed)))
+        words = PHASES.get(view["phase"], view["phase"])
         if view["phase"] == "bet":
-            phase += f"  ·  {view['raises']} of 3 raises"
-        lines += [(f"Pot {view['pot']}", 26, ACCENT), (phase, 15, TEXT)]
-    top = y - 18 * (len(lines) - 1)
-    for text, size, colour in lines:
-        draw_text(draw, (x, top), fit(with_names(text, names), size, ring.width * 0.5), size, colour, "mm", size > 15)
-        top += size + 14
+            words += f"  ·  {view['raises']} of 3 raises"
+    room = ring.width - 2 * (PLATE_W + 24)  # between the plates at the left and right
+    rows = chip_rows(chips, room)
+    width = sum(c.width for c in rows[0]) + 8 * (len(rows[0]) - 1)
+    draw_chips(draw, rows, x - width / 2, y - 56)
+    for index, line in enumerate(wrap(with_names(words, names), SMALL, room, 2)):
+        draw_text(draw, (x, y + 26 + 24 * index), line, SMALL, ACCENT, "mm", True)

@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from PIL import Image
 
-from engine.views import FAMILIES, CommonView, GameView, LastRound, LineView, PokerView
+from engine.views import FAMILIES, CommonView, EventJson, GameView, LastRound, LineView, PokerView
 from render.canvas import seat_names
 from render.grid import Row, grid
 from render.panels import events, has_teams, header, side_of, stack
 from render.poker import chips
-from render.theme import team_colour
+from render.theme import WIDTH, team_colour
 from render.words import log_lines
 
-WIDTH = 720
+ROUND_ENDS = frozenset({"round_over", "hand_over", "pot", "throw_in"})
+# what a round's end reports with it (before the next round's opening)
+AFTER_END = frozenset({"score", "contract", "moon", "tie", "match_over", "out", "stop"})
 
 
 def scores_image(view: GameView, names: Sequence[str]) -> Image.Image:
@@ -31,12 +34,27 @@ def scores_image(view: GameView, names: Sequence[str]) -> Image.Image:
     else:
         raise ValueError(f"no score table for the family {view['family']!r}")
     target = view["target"] if view["family"] == "line" or view["family"] == "trick" else None
-    strips = [header(WIDTH, f"{view['title']}  ·  {what}", f"Target {target}" if target is not None else ""),
-              grid(WIDTH, headings, rows)]
-    log = log_lines(view, everyone)
+    facts = f"Target {target}" if target is not None else ""
+    if view["family"] == "trick" and view.get("lowest_wins"):
+        facts += ", lowest wins"
+    strips = [header(WIDTH, f"{view['title']}  ·  {what}", facts), grid(WIDTH, headings, rows)]
+    log = log_lines(cast(CommonView, {**view, "log": hand_log(view["log"])}), everyone)
     if log:
-        strips.append(events(WIDTH, log[-5:], everyone, "How it ended" if over else "This round"))
+        strips.append(events(WIDTH, log[-5:], everyone, "How it ended" if over else "How the hand ended"))
     return stack(strips, WIDTH)
+
+
+def hand_log(log: Sequence[EventJson]) -> list[EventJson]:
+    """The events of the round or hand just finished: up to its end and what was scored with it, never the next
+    round's opening (the view's log runs on into it). Empty when the log no longer holds the end."""
+    ends = [index for index, event in enumerate(log) if event["kind"] in ROUND_ENDS]
+    if not ends:
+        return [event for event in log if event["kind"] == "match_over"]
+    last = ends[-1]
+    stop = last + 1
+    while stop < len(log) and log[stop]["kind"] in AFTER_END:
+        stop += 1
+    return list(log[:stop])
 
 
 def _when(view: GameView) -> str:
@@ -44,11 +62,8 @@ def _when(view: GameView) -> str:
     if view["family"] == "line" and view["last_round"] is not None:
         number = view["last_round"]["round"]
         return f"Scores after round {number}" if number else "Scores after the last round"
-    if view["family"] == "trick" or view["family"] == "poker":
-        done = view.get("last_hand")
-        if done is not None:
-            hand = done.get("round")
-            return f"Scores after hand {hand}" if hand else "Scores after the last hand"
+    if view["family"] in ("trick", "poker") and "last_points" in view:
+        return f"Scores after hand {max(1, view['round'] - 1)}"  # the next hand is dealt as the last one ends
     number = view["round"]
     return f"Scores in round {number}" if number else "Scores"
 
@@ -59,42 +74,61 @@ def _winner(view: CommonView, seats: Sequence[int]) -> bool:
 
 
 def _line_rows(view: LineView, last: LastRound, names: Sequence[str]) -> tuple[list[str], list[Row]]:
-    pips, points, scores = last["pips"], last["points"], view["scores"]
+    """One row per seat: pips left, the points its side scored in play (Bergen, Muggins) and at the round's end,
+    the round's whole score and the total."""
+    pips, at_end, scores = last["pips"], last["points"], view["scores"]
+    scored = view.get("last_points")
     teams = has_teams(view)
+    in_play = []
+    for index, seats in enumerate(view["sides"]):
+        ended = sum(at_end[s] for s in seats if 0 <= s < len(at_end))
+        in_play.append(scored[index] - ended if scored is not None and index < len(scored) else 0)
+    show_play = any(in_play)
     rows = []
     for seat, name in enumerate(names):
         side = side_of(view, seat)
-        cells = [name + ("  (winner)" if _winner(view, [seat]) else ""),
-                 _at(pips, seat), _signed(_at(points, seat)), _at(scores, side)]
+        cells = [name + ("  (winner)" if _winner(view, [seat]) else ""), _at(pips, seat)]
+        if show_play:
+            cells += [_signed(_at(in_play, side)), _signed(_at(at_end, seat))]
+        cells += [_signed(_at(scored, side) if scored is not None else _at(at_end, seat)), _at(scores, side)]
         rows.append(Row(cells, _winner(view, [seat]), team_colour(side) if teams else None))
-    return ["Player", "Pips left", "Round", "Total"], rows
+    headings = ["Player", "Pips", *(["In play", "At end"] if show_play else []), "Round", "Total"]
+    return headings, rows
 
 
 def _side_rows(view: GameView, names: Sequence[str]) -> tuple[list[str], list[Row]]:
-    """One row per side: this hand's tricks and points (from ``last_hand`` once the hand is over), and totals."""
+    """One row per side: the last hand's points taken and points scored (once a hand is over), and totals."""
     columns = _hand_columns(view)
     headings = ["Team" if has_teams(view) else "Player", *columns, "Total"]
     rows = []
     for index, side in enumerate(view["sides"]):
         label = " & ".join(names[s] for s in side if 0 <= s < len(names))
-        cells = [label, *(_at(values, index) for values in columns.values()), _at(view["scores"], index)]
+        cells = [label, *(_cell(values, index, heading) for heading, values in columns.items()),
+                 _at(view["scores"], index)]
         rows.append(Row(cells, _winner(view, side), team_colour(index) if len(side) > 1 else None))
     return headings, rows
 
 
-def _hand_columns(view: GameView) -> dict[str, list[int]]:
-    """Per-side figures of a trick game's hand just finished (``last_hand``) or, while it is played, this hand's."""
+def _cell(values: Sequence[int], index: int, heading: str) -> str:
+    return _signed(_at(values, index)) if heading in ("Scored", "Round") else _at(values, index)
+
+
+def _hand_columns(view: GameView) -> dict[str, Sequence[int]]:
+    """Per-side figures of the hand just finished: what each side took in tricks and what it scored for it (the
+    change in totals: a set, a march, shooting the moon); while the first hand is played, its tricks and points."""
+    scored = view.get("last_points")
     if view["family"] != "trick":
-        return {}
+        return {"Round": scored} if scored is not None and view["family"] == "line" else {}
     last = view.get("last_hand")
-    found = {}
-    if last is not None and "points_taken" in last:
-        found["Points"] = last["points_taken"]
-    if last is not None and "taken" in last:
-        found["Counters"], found["Penalty"] = last["taken"], last["penalties"]
-    if found:
+    if scored is not None:
+        found: dict[str, Sequence[int]] = {}
+        if last is not None and "points_taken" in last:
+            found["Taken"] = last["points_taken"]
+        if last is not None and "taken" in last:
+            found["Counters"] = last["taken"]
+        found["Scored"] = scored
         return found
-    columns = {}
+    columns: dict[str, Sequence[int]] = {}
     if view["tricks_won"]:
         columns["Tricks"] = view["tricks_won"]
     if view["points_taken"]:
@@ -104,12 +138,16 @@ def _hand_columns(view: GameView) -> dict[str, list[int]]:
 
 def _poker_rows(view: PokerView, names: Sequence[str]) -> tuple[list[str], list[Row]]:
     stacks = chips(view)
-    rows = [Row([name, _at(stacks, seat)], _winner(view, [seat])) for seat, name in enumerate(names)]
-    return ["Player", "Chips"], rows
+    won = view.get("last_points")
+    rows = []
+    for seat, name in enumerate(names):
+        cells = [name, *([_signed(_at(won, seat))] if won is not None else []), _at(stacks, seat)]
+        rows.append(Row(cells, _winner(view, [seat])))
+    return ["Player", *(["Last hand"] if won is not None else []), "Chips"], rows
 
 
-def _at(values: Sequence[int], index: int) -> str:
-    return str(values[index]) if 0 <= index < len(values) else "-"
+def _at(values: Sequence[int] | None, index: int) -> str:
+    return str(values[index]) if values is not None and 0 <= index < len(values) else "-"
 
 
 def _signed(text: str) -> str:

@@ -8,21 +8,32 @@ from PIL import ImageFont
 
 RGB = tuple[int, int, int]
 
-MAX_WIDTH = 1000
-MARGIN = 16
+# Phone first: Discord shows an attachment about 400 px wide on a phone, so every image is at most WIDTH pixels wide
+# and its text is sized for that: SMALL is the least size any text uses (11 px at 400 px wide), KEY the size of the
+# numbers a player looks for first (open ends, the count, the bid, the pot: 16 px and more at 400 px).
+MAX_WIDTH = 640
+WIDTH = 640
+MARGIN = 12
+SMALL = 18
+BODY = 20
+TITLE = 24
+KEY = 30
+PHONE = 400
 
 BACKGROUND: RGB = (33, 37, 43)
 PANEL: RGB = (45, 50, 58)
 PANEL_LIGHT: RGB = (60, 66, 76)
-FELT: RGB = (22, 101, 62)
-FELT_DARK: RGB = (16, 78, 48)
+FELT: RGB = (17, 84, 52)
+FELT_DARK: RGB = (12, 64, 40)
 TEXT: RGB = (236, 238, 241)
-MUTED: RGB = (160, 168, 180)
+MUTED: RGB = (190, 197, 208)
 ACCENT: RGB = (250, 196, 60)
 TURN: RGB = (250, 196, 60)
 TURN_TEXT: RGB = (30, 30, 30)
 GOOD: RGB = (90, 200, 120)
 PLAYABLE: RGB = (120, 240, 150)
+BAD: RGB = (255, 130, 115)
+SLOT: RGB = (160, 225, 185)  # the empty place beyond an open end, and its value
 TEAM_COLOURS: tuple[RGB, ...] = ((86, 156, 240), (235, 110, 90), (120, 200, 120), (190, 130, 230))
 
 TILE_FACE: RGB = (250, 246, 234)
@@ -58,6 +69,25 @@ def pip_colour(value: int) -> RGB:
 def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     """Pillow's bundled scalable font at ``size`` pixels (no system font needed)."""
     return ImageFont.load_default(size=size)
+
+
+def contrast(first: RGB, second: RGB) -> float:
+    """The WCAG contrast ratio of two colours (1 to 21; text wants at least 4.5).
+
+    >>> round(contrast((255, 255, 255), (0, 0, 0)), 1)
+    21.0
+    """
+
+    def luminance(colour: RGB) -> float:
+        def channel(value: int) -> float:
+            c = value / 255
+            return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+        r, g, b = (channel(v) for v in colour)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
 
 
 def team_colour(side: int) -> RGB:

@@ -10,6 +10,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+from render.canvas import recorder
 from render.theme import RGB, TILE_BACK, TILE_DIVIDER, TILE_EDGE, TILE_FACE, pip_colour
 
 SUPERSAMPLE = 3
@@ -128,4 +129,8 @@ def tile_back(short: int, upright: bool = True) -> Image.Image:
 
 def paste_tile(canvas: Image.Image, tile: Image.Image, x: float, y: float) -> None:
     """Paste a tile image with its top-left corner at (``x``, ``y``), keeping its rounded corners."""
-    canvas.paste(tile, (round(x), round(y)), tile)
+    at = (round(x), round(y))
+    canvas.paste(tile, at, tile)
+    found = recorder()
+    if found is not None:
+        found.tiles.append((id(canvas), (at[0], at[1], at[0] + tile.width, at[1] + tile.height)))

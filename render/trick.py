@@ -1,4 +1,5 @@
-"""Trick games: the current trick around the table, the contract and trumps, bids, teams, tricks and points."""
+"""Trick games: the key numbers (bid, trumps, the suit led, who is winning the trick) over the table, the current
+trick around the table, and under the felt the contract, the teams' totals, tricks and points this hand."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.views import TrickView, seat_and_bid, seat_and_tile
-from render.canvas import draw_text, fit, seat_names, with_names, wrap
+from render.canvas import fit, seat_names, with_names
+from render.geometry import Box
 from render.info import InfoPanel
 from render.panels import (
     Plate,
@@ -21,36 +23,82 @@ from render.panels import (
     stack,
     title_line,
 )
-from render.ring import Ring
-from render.theme import MARGIN, MUTED, RGB, TEXT, team_colour
+from render.ring import Ring, seat_boxes
+from render.table_line import CHIP_GAP, CHIP_H, Chip, chip_rows, draw_chips
+from render.theme import ACCENT, KEY, MARGIN, RGB, WIDTH, team_colour
 from render.tiles import paste_tile, tile_image
 from render.words import suit_words
 
-WIDTH = 960
-PLATE_W, PLATE_H = 168, 54
-TILE = 30
-CENTRE_W = 150  # the words in the middle of the table: trumps, the suit led, who took the last trick
-PHASES = {"bid": "Bidding", "trump": "Naming trumps", "nel_o": "Nel-O", "accept": "Turn-up offered",
-          "discard": "Dealer discards", "pass": "Passing tiles"}
+TILE = 36
+PHASES = {"bid": "bidding", "trump": "naming trumps", "nel_o": "Nel-O", "accept": "turn-up offered",
+          "discard": "dealer discards", "pass": "passing tiles"}
 
 
 def trick_table(view: TrickView, names: Sequence[str]) -> Image.Image:
     """The table of a trick game (family "trick")."""
     seats = view["seats"]
     everyone = seat_names(names, seats)
-    ring = Ring(560, 420 if seats <= 4 else 470, seats)
-    info = trick_info(view, everyone, WIDTH - 2 * MARGIN - int(ring.width) - 16)
-    height = int(max(ring.height, info.height))
-    strip, draw = new_strip(WIDTH, height)
-    ring.draw_felt(draw, MARGIN, (height - ring.height) / 2)
-    _seats_and_trick(strip, draw, view, everyone, ring, (MARGIN, (height - ring.height) / 2))
-    info.paste(strip, MARGIN + int(ring.width) + 16, 0)
+    room = WIDTH - 2 * MARGIN
+    rows = chip_rows(trick_chips(view, everyone), room - 28)
+    band = len(rows) * (CHIP_H + CHIP_GAP) + 14
+    ring = trick_ring(seats)
+    strip, draw = new_strip(WIDTH, band + int(ring.height))
+    ring.draw_felt(draw, MARGIN, 0, band)
+    draw_chips(draw, rows, MARGIN + 14, 14)
+    _seats_and_trick(strip, draw, view, everyone, ring, (MARGIN, band))
     facts = [f"Target {view['target']}"]
     dealer = view["dealer"]
     if dealer is not None and 0 <= dealer < seats:
         facts.append(f"Dealer {everyone[dealer]}")
     head = header(WIDTH, title_line(view, "Hand"), "  ·  ".join(facts))
-    return stack([head, strip, footer(WIDTH, view, everyone)], WIDTH)
+    info = trick_info(view, everyone, room)
+    panel, _ = new_strip(WIDTH, info.height)
+    info.paste(panel, MARGIN, 0)
+    return stack([head, strip, panel, footer(WIDTH, view, everyone)], WIDTH)
+
+
+def trick_chips(view: TrickView, names: Sequence[str]) -> list[Chip]:
+    """The key numbers of a trick game: the high bid or the contract's bid and trumps, the suit led, who is winning
+    the trick (or took the last one), and in Black Tile that the lowest total wins."""
+    chips = []
+    contract = view["contract"]
+    phase = view["phase"]
+    if contract is not None:
+        if contract["bid"] and contract["bid"].isdigit():
+            chips.append(Chip(f"{_name(names, contract['seat'])} bid", contract["bid"], ACCENT))
+        if contract["trumps"] is not None:
+            chips.append(Chip("trumps", _trumps(contract["trumps"]), ACCENT))
+    elif phase == "bid":
+        bids = [(seat, bid) for seat, bid in map(seat_and_bid, view["bids"]) if bid != "pass"]
+        chips.append(Chip(f"high bid, {_name(names, bids[-1][0])}" if bids else "bidding",
+                          bids[-1][1] if bids else "none yet", ACCENT))
+    elif phase != "play":
+        chips.append(Chip("now", PHASES.get(phase, phase)))
+    trump = view.get("trump")
+    if contract is None and trump is not None and phase != "bid":
+        chips.append(Chip("on offer", suit_words(trump), ACCENT))
+    trick = view["trick"]
+    if trick is not None and trick["plays"] and trick["led_suit"] is not None:
+        chips.append(Chip("led", suit_words(trick["led_suit"])))
+        winning = trick.get("winning")
+        if winning is not None:
+            chips.append(Chip("winning", fit(_name(names, winning), KEY, 230)))
+    last = view["last_trick"]
+    if (trick is None or not trick["plays"]) and last is not None and last["plays"]:
+        chips.append(Chip("last trick", fit(_name(names, last["winner"]), KEY, 230)))
+    if view.get("lowest_wins"):
+        chips.append(Chip(f"at {view['target']}", "lowest wins", ACCENT))
+    return chips
+
+
+def _trumps(trumps: str) -> str:
+    if trumps == "nel_o":  # the 42 family's Nel-O contract: no trumps, lose every trick
+        return "Nel-O"
+    return "none" if trumps == "none" else suit_words(trumps)
+
+
+def _name(names: Sequence[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else "someone"
 
 
 def trick_plate(view: TrickView, names: Sequence[str], seat: int) -> Plate:
@@ -94,33 +142,42 @@ def _bid_of(view: TrickView, seat: int) -> str | None:
     return said
 
 
+def trick_ring(seats: int) -> Ring:
+    """The felt a trick table of ``seats`` sits around (taller for five and six, whose tiles stack two a side)."""
+    return Ring(WIDTH - 2 * MARGIN, 330 if seats <= 4 else 500, seats)
+
+
+def trick_boxes(ring: Ring) -> tuple[list[Box], list[Box]]:
+    """Where each seat's plate and the tile it plays go on ``ring`` (never overlapping each other)."""
+    return seat_boxes(ring, plate_size(ring.seats), (TILE, TILE * 2))
+
+
+def plate_size(seats: int) -> tuple[float, float]:
+    """A name plate's width and height at a table of ``seats``."""
+    return (200 if seats <= 4 else 160), 62
+
+
 def _seats_and_trick(image: Image.Image, draw: ImageDraw.ImageDraw, view: TrickView, names: Sequence[str],
                      ring: Ring, origin: tuple[float, float]) -> None:
     ox, oy = origin
-    plays, faded, caption = _shown_trick(view, names)
-    for seat in range(ring.seats):
-        px, py = ring.plate_centre(seat, PLATE_W, PLATE_H)
-        draw_plate(draw, trick_plate(view, names, seat), ox + px - PLATE_W / 2, oy + py - PLATE_H / 2,
-                   PLATE_W, PLATE_H)
+    plays, faded = _shown_trick(view)
+    plates, spots = trick_boxes(ring)
+    for seat, box in enumerate(plates):
+        draw_plate(draw, trick_plate(view, names, seat), ox + box.x, oy + box.y, box.w, box.h)
+    trick = view["trick"]
+    winning = trick.get("winning") if trick is not None else None
     for seat, tile in plays:
         if not 0 <= seat < ring.seats:
             continue
-        sx, sy = ring.spot(seat, PLATE_W + 30, PLATE_H + TILE + 34)
         high, _, low = tile.partition("-")
-        face = tile_image(int(high), int(low), TILE, True, None, faded)
-        paste_tile(image, face, ox + sx - TILE / 2, oy + sy - TILE)
-    centre = _centre_words(view, caption)
-    mid_y = oy + ring.height / 2
+        mark = ACCENT if seat == winning and not faded else None
+        face = tile_image(int(high), int(low), TILE, True, mark, faded)
+        paste_tile(image, face, ox + spots[seat].x, oy + spots[seat].y)
     turnup = view["turnup"]
     if not plays and turnup and view["phase"] != "play":
         high, _, low = turnup.partition("-")
-        paste_tile(image, tile_image(int(high), int(low), 34, True), ox + ring.width / 2 - 17, mid_y - 78)
-        mid_y += 30
-    lines = [(fit(centre[0], 16, CENTRE_W), 16)] if centre else []
-    lines += [(part, 14) for words in centre[1:] for part in wrap(words, 14, CENTRE_W, 2)]
-    for index, (line, size) in enumerate(lines):
-        draw_text(draw, (ox + ring.width / 2, mid_y - 10 * (len(lines) - 1) + 20 * index), line,
-                  size, TEXT if index == 0 else MUTED, "mm", index == 0)
+        face = tile_image(int(high), int(low), 34, True)
+        paste_tile(image, face, ox + ring.width / 2 - 17, oy + ring.height / 2 - 34)
 
 
 def plural(count: object, word: str) -> str:
@@ -128,50 +185,26 @@ def plural(count: object, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-def _shown_trick(view: TrickView, names: Sequence[str]) -> tuple[list[tuple[int, str]], bool, str]:
-    """The trick on the table, or, between tricks, the last one greyed with who took it."""
+def _shown_trick(view: TrickView) -> tuple[list[tuple[int, str]], bool]:
+    """The trick on the table, or, between tricks, the last one greyed (the chips say who took it)."""
     trick = view["trick"]
     plays = [seat_and_tile(play) for play in trick["plays"]] if trick is not None else []
     if plays:
-        return plays, False, ""
+        return plays, False
     last = view["last_trick"]
     if last is not None and last["plays"]:
-        winner = last["winner"]
-        who = names[winner] if 0 <= winner < len(names) else "someone"
-        return [seat_and_tile(play) for play in last["plays"]], True, f"Last trick won by {who}"
-    return [], False, ""
-
-
-def _centre_words(view: TrickView, caption: str) -> list[str]:
-    words = []
-    contract = view["contract"]
-    phase = view["phase"]
-    if contract is not None and contract["trumps"] is not None:
-        trumps = suit_words(contract["trumps"])
-        if contract["trumps"] == "nel_o":  # the 42 family's Nel-O contract: no trumps, lose every trick
-            words.append("Nel-O, no trumps")
-        else:
-            words.append("No trumps" if contract["trumps"] == "none" else f"{trumps.capitalize()} are trumps")
-    elif phase and phase != "play":
-        words.append(PHASES.get(phase, phase.capitalize()))
-        direction = view.get("pass_direction")
-        if phase == "pass" and direction:
-            words.append(f"3 tiles go {direction}")
-    trick = view["trick"]
-    if trick is not None and trick["led_suit"] is not None and trick["plays"]:
-        words.append(f"{suit_words(trick['led_suit'])} led")
-    if caption:
-        words.append(caption)
-    return words
+        return [seat_and_tile(play) for play in last["plays"]], True
+    return [], False
 
 
 def trick_info(view: TrickView, names: Sequence[str], width: int) -> InfoPanel:
-    """The side panel: contract or bids, turn-up, the teams' scores, tricks and points this hand."""
+    """The panel under the felt: contract or bids, turn-up, the teams' scores, tricks and points this hand."""
     panel = InfoPanel(width)
     contract = view["contract"]
     if contract is not None and contract["label"]:
-        panel.section("Contract")
-        panel.text(with_names(contract["label"], names), bold=True)
+        if not (contract["bid"].isdigit() and contract["trumps"] is not None):  # else the key numbers say it all
+            panel.section("Contract")
+            panel.text(with_names(contract["label"], names), bold=True)
     elif view["bids"] or view["phase"] == "bid":
         panel.section("Bidding")
         bids = [f"{names[s]}: {b}" for s, b in map(seat_and_bid, view["bids"]) if 0 <= s < len(names)]
@@ -190,9 +223,11 @@ def _turnup_caption(view: TrickView) -> str:
 
 
 def _sides(panel: InfoPanel, view: TrickView, names: Sequence[str]) -> None:
+    """The sides' totals and this hand's tricks and points, two to a row (one a row for two teams)."""
     sides, scores = view["sides"], view["scores"]
     tricks, points = view["tricks_won"], view["points_taken"]
-    panel.section("Teams" if has_teams(view) else "Players")
+    teams = has_teams(view)
+    items = []
     for index, side in enumerate(sides):
         label = " & ".join(names[s] for s in side if 0 <= s < len(names))
         score = scores[index] if index < len(scores) else "-"
@@ -200,5 +235,8 @@ def _sides(panel: InfoPanel, view: TrickView, names: Sequence[str]) -> None:
         if index < len(tricks):
             facts.append(plural(tricks[index], "trick"))
         if index < len(points):
-            facts.append(plural(points[index], "point") + " this hand")
-        panel.side(label, str(score), "  ·  ".join(facts), team_colour(index) if len(side) > 1 else None)
+            facts.append(plural(points[index], "point") + (" taken" if teams else ""))
+        items.append((label, str(score), "  ·  ".join(facts), team_colour(index) if len(side) > 1 else None))
+    per_row = 1 if teams else 2
+    for start in range(0, len(items), per_row):
+        panel.sides(items[start:start + per_row])

@@ -242,6 +242,33 @@ class ResultRepo:
                 for r in rows]
 
 
+    async def recent(self, guild_id: int, user_id: int | None = None, limit: int = 10) -> list[list[ResultRow]]:
+        """The server's latest finished matches (only those ``user_id`` played in, when given), newest first, each
+        as its results by seat."""
+        mine, params = ("", [guild_id]) if user_id is None else (
+            " AND table_id IN (SELECT table_id FROM results WHERE guild_id=? AND user_id=?)",
+            [guild_id, guild_id, user_id])
+        tables = await self.db.fetchall(
+            f"SELECT table_id FROM results WHERE guild_id=?{mine} GROUP BY table_id "
+            "ORDER BY MAX(finished_at) DESC, table_id DESC LIMIT ?", [*params, limit])
+        return [await self.for_table(r["table_id"]) for r in tables]
+
+    async def stamp(self, guild_id: int, game: str) -> tuple[int, float]:
+        """How many results one game has in a server, and when the last one finished: what ratings depend on."""
+        row = await self.db.fetchone("SELECT COUNT(*) AS n, MAX(finished_at) AS last FROM results "
+                                     "WHERE guild_id=? AND game=?", (guild_id, game))
+        return (int(row["n"]), float(row["last"] or 0.0)) if row is not None else (0, 0.0)
+
+    async def for_ratings(self, guild_id: int, game: str, after: float | None = None) -> list[Any]:
+        """One game's results in a server (those that finished after ``after``, when given) with their table's
+        seats (computer levels), in the order the matches finished (bot/ratings.py)."""
+        since, params = ("", (guild_id, game)) if after is None else (" AND r.finished_at > ?", (guild_id, game, after))
+        return list(await self.db.fetchall(
+            "SELECT r.table_id, r.seat, r.user_id, r.name, r.computer, r.side, r.won, t.seats FROM results r "
+            f"JOIN tables t ON t.id = r.table_id WHERE r.guild_id=? AND r.game=?{since} "
+            "ORDER BY r.finished_at, r.table_id, r.seat", params))
+
+
 # A standing's figures; personal-best figures count only for wins (they are NULL otherwise).
 _FIGURES = ("COUNT(*) AS games, SUM(won) AS wins, MAX(score) AS best, "
             "MIN(CASE WHEN won=1 THEN record END) AS best_record")

@@ -68,9 +68,9 @@ def computer_player(key: str, seed: int = 0, level: str = "best") -> Player:
     if level == "random":
         return RandomPlayer(seed)
     if level == "search":
-        from engine.ai.search import SearchPlayer
+        from engine.ai.search import STRONG_SAMPLES, STRONG_SECONDS, SearchPlayer
 
-        return SearchPlayer(seed)
+        return SearchPlayer(seed, samples=STRONG_SAMPLES, max_seconds=STRONG_SECONDS)
     spec = game_spec(key)
     for module_name in (key, spec.family):
         try:

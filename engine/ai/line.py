@@ -1,4 +1,5 @@
-"""A heuristic for the layout games: score now, shed heavy tiles, keep suits varied, block when ahead."""
+"""A heuristic for the layout games: score now, shed heavy tiles, keep suits varied, block when ahead; with a
+partner (BLK-4), leave ends the partner can answer and the next opponent cannot (:mod:`engine.ai.partners`)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from collections import Counter
 
 from engine.actions import Action, Draw, Play
 from engine.ai import SeededPlayer
+from engine.ai.partners import Partnership
 from engine.game import Game
 from engine.linegame import LineGame
 from engine.tiles import Tile
@@ -26,13 +28,15 @@ class LineHeuristic(SeededPlayer):
         hand = [Tile.parse(t) for t in view["hand"] or []]
         side = game.side_of(seat)
         ahead = view["scores"][side] >= max(view["scores"])
-        rated = [(self.rate(game, seat, side, play, hand, ahead), i, play) for i, play in enumerate(plays)]
+        partners = Partnership.of(game, seat, game.line) if isinstance(game, LineGame) and len(plays) > 1 else None
+        rated = [(self.rate(game, seat, side, play, hand, ahead, partners), i, play) for i, play in enumerate(plays)]
         best = max(rated, key=lambda r: (r[0], -r[1]))
         if Draw() in legal and best[0] < 1.0 and len(hand) <= 2:
             return Draw()
         return best[2]
 
-    def rate(self, game: Game, seat: int, side: int, play: Play, hand: list[Tile], ahead: bool) -> float:
+    def rate(self, game: Game, seat: int, side: int, play: Play, hand: list[Tile], ahead: bool,
+             partners: Partnership | None = None) -> float:
         rest = [t for t in hand if t != play.tile]
         gained = 0
         if game.SCORES_IN_PLAY:
@@ -49,7 +53,9 @@ class LineHeuristic(SeededPlayer):
         numbers = Counter(n for t in rest for n in {t.high, t.low})
         keeps = sum(numbers[e] for e in ends)
         value = 10.0 * gained + play.tile.pips + 2.5 * keeps + (3.0 if play.tile.is_double else 0.0)
-        if ahead:
+        if partners is not None:
+            value += partners.rate_ends(ends)
+        elif ahead:
             value -= 0.5 * len(set(ends))
         return value + self.rng.random() * 0.01
 

@@ -19,12 +19,17 @@ import time
 from collections.abc import Callable
 from typing import Protocol
 
-from engine.actions import Action
+from engine.actions import Action, Play
 from engine.game import Game
-from engine.observation import Observation, determinize
+from engine.linegame import LineGame
+from engine.observation import Observation, all_deals, determinize
 
 SEARCHED_FAMILIES = ("line", "trick")
 MAX_PLAYOUT_ACTIONS = 4000
+#: The Strong computer player's budget: at most this many samples, and no new sample after this many seconds (so a
+#: decision takes the budget plus one sample at most; benchmarks/partnership_strength.py measures it).
+STRONG_SAMPLES = 400
+STRONG_SECONDS = 0.15
 MAX_SEARCHED_ACTIONS = 32  # more choices than this (Black Tile's 35 or 84 ways to pass three) go to the heuristic
 
 PlayerFactory = Callable[[int], "PlayoutPlayer"]
@@ -53,15 +58,20 @@ def play_round(world: Game, players: list[PlayoutPlayer]) -> None:
                 return
 
 
-def outcome(world: Game, before: tuple[int, ...], seat: int, bonus: float) -> float:
+def outcome(world: Game, before: tuple[int, ...], seat: int, bonus: float, hand_bonus: float = 0.0) -> float:
     """How good the world's result is for ``seat``: its side's gain minus the best other side's (the lowest gain
-    counts where the lowest total wins), plus ``bonus`` for winning the match (minus it for losing)."""
+    counts where the lowest total wins), plus ``bonus`` for winning the match (minus it for losing), and
+    ``hand_bonus`` for its side winning the round just played (minus it for another side winning it)."""
     gains = [after - was for after, was in zip(world.score, before, strict=True)]
     side = world.side_of(seat)
     others = [g for s, g in enumerate(gains) if s != side] or [0]
     value = float(min(others) - gains[side] if world.lowest_wins else gains[side] - max(others))
     if world.is_over:
         value += bonus if seat in world.winner else -bonus
+    if hand_bonus:
+        ended = world.round_outcome
+        if ended is not None and ended.sides:
+            value += hand_bonus if side in ended.sides else -hand_bonus
     return value
 
 
@@ -72,17 +82,23 @@ class SearchPlayer:
     sample is complete); ``max_seconds=None`` makes the choice depend only on the seed. ``playout`` is ``heuristic``
     (the game's own computer player), ``random``, or ``auto``: random for layout games scored only at the end of a
     round (four to six times the samples, and stronger in Block and Draw), the heuristic elsewhere (random bidding
-    and in-play scoring make random playouts misleading: benchmarks/search_ai_strength.py). Other families, and
-    choices among more than ``MAX_SEARCHED_ACTIONS`` actions, are left to the game's own heuristic player."""
+    and in-play scoring make random playouts misleading: benchmarks/search_ai_strength.py); ``heavy`` is a quick
+    layout-game policy that mostly sheds heavy tiles and doubles. With ``exact``, when few deals agree with what the
+    seat knows, each is taken in turn. ``hand_bonus`` adds to a playout's result when the seat's side wins the round
+    (0 by default: the match is played to points). In a layout game scored at the round's end an obvious move (the
+    last tile, or one tile onto equal ends) is made at once. Other families, and choices among more than
+    ``MAX_SEARCHED_ACTIONS`` actions, are left to the game's own heuristic player."""
 
     name = "search"
 
     def __init__(self, seed: int = 0, samples: int = 24, max_seconds: float | None = 0.5,
-                 playout: str = "auto") -> None:
+                 playout: str = "auto", exact: bool = True, hand_bonus: float = 0.0) -> None:
         self.rng = random.Random(seed)
         self.samples = samples
         self.max_seconds = max_seconds
         self.playout = playout
+        self.exact = exact
+        self.hand_bonus = hand_bonus
         self.last_samples = 0
 
     def choose(self, game: Game, seat: int) -> Action:
@@ -91,19 +107,28 @@ class SearchPlayer:
             return legal[0]
         if game.spec.family not in SEARCHED_FAMILIES or len(legal) > MAX_SEARCHED_ACTIONS:
             return _own_player(game.key, self.rng.getrandbits(32)).choose(game, seat)
-        totals = self.search(game, seat, legal, game.observe(seat))
+        seen = game.observe(seat)
+        obvious = obvious_play(game, seen, legal)
+        if obvious is not None:
+            return obvious
+        totals = self.search(game, seat, legal, seen)
         best = max(range(len(legal)), key=lambda i: (totals[i], -i))
         return legal[best]
 
     def search(self, game: Game, seat: int, legal: list[Action], seen: Observation) -> list[float]:
         """The summed results of each legal action over the samples completed within the budget, each sample a
-        deal of the unseen tiles that agrees with ``seen`` (what ``seat`` knows)."""
+        deal of the unseen tiles that agrees with ``seen`` (what ``seat`` knows). When few deals agree with it
+        (late in a hand), each of them is taken in turn instead of drawing deals at random."""
         deadline = None if self.max_seconds is None else time.perf_counter() + self.max_seconds
         bonus = float(seen.target or 100)
         totals = [0.0] * len(legal)
         done = 0
-        for _ in range(self.samples):
-            world = determinize(game, seat, self.rng, seen)
+        exact = all_deals(seen, self.samples) if self.exact else None
+        if exact is not None:
+            self.rng.shuffle(exact)
+        for number in range(self.samples):
+            dealt = exact[number % len(exact)] if exact else None
+            world = determinize(game, seat, self.rng, seen, dealt)
             seed = self.rng.getrandbits(32)
             results: list[float] = []
             for action in legal:
@@ -112,7 +137,7 @@ class SearchPlayer:
                 trial = world.clone()
                 trial.apply(seat, action)
                 play_round(trial, self.players(game, seed))
-                results.append(outcome(trial, game.score, seat, bonus))
+                results.append(outcome(trial, game.score, seat, bonus, self.hand_bonus))
             if len(results) < len(legal):
                 break
             totals = [t + r for t, r in zip(totals, results, strict=True)]
@@ -124,9 +149,49 @@ class SearchPlayer:
 
     def players(self, game: Game, seed: int) -> list[PlayoutPlayer]:
         """Fresh playout players for every seat (the same seeds for every action tried in one sample)."""
+        if self.playout == "heavy" and game.spec.family == "line":
+            return [HeavyPlayout(seed + s) for s in range(game.seats)]
         fast = self.playout == "random" or (self.playout == "auto" and _round_end_scoring(game))
         level = "random" if fast else "best"
         return [_own_player(game.key, seed + s, level) for s in range(game.seats)]
+
+
+class HeavyPlayout:
+    """A quick layout-game playout player: mostly sheds a heavy tile or a double, sometimes any tile."""
+
+    name = "heavy"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game, seat: int) -> Action:
+        legal = game.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        random_ = self.rng.random
+        best, value = legal[0], -1.0
+        for action in legal:
+            rated = 12 * random_()
+            if isinstance(action, Play):
+                rated += action.tile.pips + (6 if action.tile.is_double else 0)
+            if rated > value:
+                best, value = action, rated
+        return best
+
+
+def obvious_play(game: Game, seen: Observation, legal: list[Action]) -> Action | None:
+    """In a layout game scored only at the round's end, a play that leaves what the next players face unchanged
+    whichever is chosen (one tile, onto ends showing the same number), or one that goes out: no search needed."""
+    if not (isinstance(game, LineGame) and _round_end_scoring(game)):
+        return None
+    plays = [action for action in legal if isinstance(action, Play)]
+    if len(plays) != len(legal):
+        return None
+    if len({play.tile for play in plays}) == 1 and len({play.face for play in plays}) == 1:
+        return plays[0]
+    if len(seen.hand) == 1:  # the last tile: every play of it goes out
+        return plays[0]
+    return None
 
 
 def _round_end_scoring(game: Game) -> bool:

@@ -118,6 +118,8 @@ class BergenGame(LineGame):
     def _view(self, seat: int | None, common: CommonView) -> LineView:
         view = super()._view(seat, common)
         view["set"] = 6 if self.options["bergen_d6"] else 12
+        if seat is not None and seat in self.to_act and self.line.started:
+            view["play_points"] = self.play_points(seat, header_points)
         return view
 
 

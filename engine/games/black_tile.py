@@ -254,6 +254,9 @@ class BlackTileGame(TrickGame):
         view["played"] = [str(t) for pile in self.piles for t in pile]
         view["dead_count"] = len(self.dead)
         view["last_hand"] = self.last_hand
+        own = self.hands[seat] if seat is not None else []
+        view["tile_points"] = {str(t): counter_points(t) for t in own if counter_points(t)}
+        view["lowest_wins"] = True
         return view
 
 

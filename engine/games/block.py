@@ -9,7 +9,7 @@ from engine.errors import BadOption
 from engine.game import GameSpec, OptionSpec
 from engine.games.draw import check_set_seats, hand_size_for
 from engine.layout import LineOfPlay
-from engine.linegame import BLOCK_TIE, LineGame, set_option, target_option
+from engine.linegame import BLOCK_TIE, PARTNERS, LineGame, check_partners, set_option, target_option
 from engine.scoring import FORMULAS
 from engine.tiles import double_set
 
@@ -24,6 +24,7 @@ class BlockGame(LineGame):
     def check_options(cls, seats: int, options: Mapping[str, Any]) -> None:
         top = int(options["set"])
         check_set_seats(top, seats)
+        check_partners(seats, options)
         if hand_size_for(top, seats, block=True) * seats > len(double_set(top)):
             raise BadOption(f"a double-{top} set is too small for {seats} players")
 
@@ -55,6 +56,7 @@ SPEC = GameSpec(
                    "Round score: every other hand's pips (sheet), less own pips, less own from each, or the Muggins "
                    "cascade", "BLK-2"),
         BLOCK_TIE,
+        PARTNERS,
     ),
     factory=BlockGame,
     family="line",

@@ -8,7 +8,7 @@ from typing import Any
 from engine.errors import BadOption
 from engine.game import GameSpec, OptionSpec
 from engine.layout import LineOfPlay
-from engine.linegame import BLOCK_TIE, RESERVE_TWO, LineGame, set_option, target_option
+from engine.linegame import BLOCK_TIE, PARTNERS, RESERVE_TWO, LineGame, check_partners, set_option, target_option
 
 
 def hand_size_for(top: int, seats: int, block: bool = False) -> int:
@@ -36,9 +36,11 @@ class DrawGame(LineGame):
     @classmethod
     def check_options(cls, seats: int, options: Mapping[str, Any]) -> None:
         check_set_seats(int(options["set"]), seats)
+        check_partners(seats, options)
 
     def hand_size(self) -> int:
-        return hand_size_for(int(self.options["set"]), self.seats)
+        """DRW-5; the partnership game (BLK-4) deals 7 each from double-six too, leaving no boneyard."""
+        return hand_size_for(int(self.options["set"]), self.seats, block=self.partnership)
 
     def formula(self) -> str:
         """DRW-1: total minus own by default; the [UC] manual's each-difference as an option."""
@@ -70,6 +72,7 @@ SPEC = GameSpec(
                    "The opening double branches four ways (top and bottom after both sides)", "DRW-2"),
         RESERVE_TWO,
         BLOCK_TIE,
+        PARTNERS,
     ),
     factory=DrawGame,
     family="line",

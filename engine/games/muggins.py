@@ -188,6 +188,8 @@ class MugginsGame(LineGame):
         view["count"] = self.line.end_total()
         view["claim"] = None if self.claim is None else {"seat": self.claim[0], "points": self.claim[1]}
         view["manual_muggins"] = bool(self.options["manual_muggins"])
+        if seat is not None and seat in self.to_act and self.claim is None:
+            view["play_points"] = self.play_points(seat, lambda line: count_points(line.end_total()))
         return view
 
 

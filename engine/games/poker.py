@@ -212,6 +212,7 @@ class PokerGame(Game):
         self.end_round(why, nets, [winner], kind=EventKind.POT, seat=winner, amount=pot, tiles=shown)
         for seat in self.live():
             self.award(seat, nets[seat], ScoreReason.CHIPS, seat)
+        self.close_hand_points()
         self.betting.pot = 0
         self.last_hand = {"winner": winner, "pot": pot, "showdown": words is not None, "hand": words}
         self.phase = "hand_over"

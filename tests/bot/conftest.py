@@ -2,22 +2,27 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 
 from bot.client import DominoHall
+from bot.pacing import RequestBudget
 from bot.settings import Settings
 from tests.service.fake_games import registered
 
 
 def make_bot(db: Path, **overrides: object) -> DominoHall:
-    """A bot with no computer pause, no turn timer and no wait between table message edits."""
+    """A bot with no computer pause, no turn timer and no wait between table message edits (nor for Discord's
+    global limit: tests/bot/test_pacing.py turns that on)."""
     values: dict[str, object] = {"token": "simcord", "database_path": db, "computer_pause": 0.0,
                                  "turn_time_limit": 0.0, "shard_count": 1, "shard_ids": (0,)}
     values.update(overrides)
-    return DominoHall(Settings(**values), edit_interval=0.0)  # type: ignore[arg-type]
+    bot = DominoHall(Settings(**values), edit_interval=0.0)  # type: ignore[arg-type]
+    bot.budget = RequestBudget(planned=math.inf)
+    return bot
 
 
 @pytest.fixture

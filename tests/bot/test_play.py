@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 import simcord
 
 from tests.bot.helpers import answer, components, png_size, press_first_control, table_of
@@ -77,6 +78,7 @@ async def play_to_the_end(env: Any, channel: Any, members: dict[int, Any], tid: 
     raise AssertionError("the match did not end")
 
 
+@pytest.mark.simcord(settle_timeout=10.0)  # a Strong computer thinks up to 0.15 s a move
 async def test_whole_block_match_by_clicks_then_leaderboard(simcord_env) -> None:
     channel, alice, bob, carol, lobby, tid = await open_lobby(simcord_env)
     await bob.click(lobby, label="Join")
@@ -194,18 +196,18 @@ async def test_lobby_computer_strength_select_is_the_hosts(simcord_env) -> None:
     lobby = channel.last_message
     menu = next(c for c in components(lobby) if c["type"] == 3)
     assert [o["value"] for o in menu["options"]] == ["easy", "normal", "strong"]
-    assert [o["value"] for o in menu["options"] if o.get("default")] == ["normal"]
-    refused = await carol.select(lobby, ["strong"], custom_id=menu["custom_id"])
+    assert [o["value"] for o in menu["options"] if o.get("default")] == ["strong"]  # issue 12: Strong by default
+    refused = await carol.select(lobby, ["normal"], custom_id=menu["custom_id"])
     assert refused.ephemeral and "host" in refused.response.content
-    assert table_of(simcord_env, tid).seats[1].level == "normal"
-    await alice.select(lobby, ["strong"], custom_id=menu["custom_id"])
+    assert table_of(simcord_env, tid).seats[1].level == "strong"
+    await alice.select(lobby, ["normal"], custom_id=menu["custom_id"])
     lobby = channel.last_message
     seats = next(f.value for f in lobby.embeds[0].fields if f.name.startswith("Seats"))
-    assert "Computer 1 · strong" in seats
+    assert "Computer 1 · normal" in seats
     menu = next(c for c in components(lobby) if c["type"] == 3)
-    assert [o["value"] for o in menu["options"] if o.get("default")] == ["strong"]
+    assert [o["value"] for o in menu["options"] if o.get("default")] == ["normal"]
     await alice.click(lobby, label="Add computer")
-    assert [s.level for s in table_of(simcord_env, tid).seats if s.computer] == ["strong", "strong"]
+    assert [s.level for s in table_of(simcord_env, tid).seats if s.computer] == ["normal", "normal"]
 
 
 async def test_pok_2_the_host_stops_a_poker_session_after_this_deal(simcord_env) -> None:

@@ -45,6 +45,7 @@ def has_moves(hand: Any) -> bool:
     return any(":m:" in c.get("custom_id", "") or ":mc:" in c.get("custom_id", "") for c in components(hand))
 
 
+@pytest.mark.simcord(settle_timeout=10.0)  # a Strong computer thinks up to 0.15 s a move
 async def test_after_the_first_move_each_move_takes_one_interaction(simcord_env) -> None:
     """Two people and two computers: My hand once, then every later move is one tap on the live hand."""
     channel, alice, bob, _carol, tid = await four_seats(simcord_env)

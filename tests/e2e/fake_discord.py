@@ -238,8 +238,9 @@ class FakeDiscord:
 
     # ----- REST -------------------------------------------------------------------------------------------------------
     async def _rest(self, request: web.Request) -> web.Response:
+        arrived = time.monotonic()  # when the request reached the fake, before its body (uploads) is read
         payload, files = await read_body(request)
-        record = Request(request.method, request.match_info["path"], dict(request.query), payload, files)
+        record = Request(request.method, request.match_info["path"], dict(request.query), payload, files, at=arrived)
         self.requests.append(record)
         for method, pattern, handler in self.routes:
             params = match_path(pattern, record.path)

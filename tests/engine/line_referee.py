@@ -147,6 +147,11 @@ def round_points(key: str, options: dict[str, Any], hands: list[list[Tile]], out
             cascade = [max(sum(t for t in totals if t > mine) - mine, 0) for mine in totals]
             return {side[0]: points for side, points in zip(sides, cascade, strict=True)}
         return {s: max(sum(p for p in pips if p > mine) - mine, 0) for s, mine in enumerate(pips)}
+    if key in ("block", "draw") and options.get("partners"):  # BLK-4: the lighter side scores all four hands
+        if out is not None:
+            return {out: sum(pips)}
+        totals = [pips[0] + pips[2], pips[1] + pips[3]]
+        return {} if totals[0] == totals[1] else {totals.index(min(totals)): sum(pips)}
     formula = {"draw": str(options.get("draw_scoring", "sum_minus_own")), "block": str(options.get("block_scoring",
                "sum")), "matador": str(options.get("matador_scoring", "sum_minus_own")),
                "tiddle_a_wink": "sum_minus_own", "sebastopol": "sum"}[key]

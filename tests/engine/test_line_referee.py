@@ -17,6 +17,8 @@ CASES: list[tuple[str, int, dict[str, Any]]] = [
                  "block_tie": "all_tied_score"}),
     ("draw", 2, {"target": 50, "set": 6, "reserve_two": True}),
     ("block", 4, {"target": 50}),
+    ("block", 4, {"target": 50, "set": 6, "partners": True}),
+    ("draw", 4, {"target": 50, "partners": True, "draw_scoring": "each_diff"}),
     ("block", 3, {"target": 50, "set": 6, "block_scoring": "cascade"}),
     ("block", 5, {"target": 50, "set": 9, "block_scoring": "each_diff", "block_tie": "all_tied_score"}),
     ("bergen", 3, {"target": 10}),

@@ -14,8 +14,8 @@ from tests.engine.words_support import prompt, text
 TILE = re.compile(r"(?<![\d-])(\d{1,2})-(\d{1,2})(?![\d-])")
 
 FLAGS = {
-    "draw": {"target", "set", "draw_scoring", "first_double_spinner", "reserve_two", "block_tie"},
-    "block": {"target", "set", "block_scoring", "block_tie"},
+    "draw": {"target", "set", "draw_scoring", "first_double_spinner", "reserve_two", "block_tie", "partners"},
+    "block": {"target", "set", "block_scoring", "block_tie", "partners"},
     "sebastopol": {"target", "sebastopol_hasbro", "block_tie"},
     "bergen": {"target", "bergen_d6", "reserve_two", "block_tie"},
     "tiddle_a_wink": {"target", "tiddle_extra_optional", "tiddle_one_arm", "block_tie"},

@@ -17,6 +17,8 @@ from engine.tiles import Tile
 from render import render_hand, render_scores, render_table, table_image
 from render.canvas import MAX_BYTES, to_png, with_names
 from render.line import LineData, fitted_layout, layout
+from render.panels import PLATE_HEIGHT, header, plate_columns, title_line
+from render.table_line import line_facts
 from render.theme import MARGIN, MAX_WIDTH, PANEL_LIGHT, TURN
 from render.tiles import pip_positions, pip_radius
 from tests.render.views import NAMES, chain_line, first_state, line_view, playable, random_states, seats_for
@@ -154,8 +156,11 @@ def test_turn_highlight_moves_to_the_seat_to_act() -> None:
     line = chain_line(8, seed=2)
     first = decode(render_table(line_view(line, to_act=[0]), NAMES)).convert("RGB")
     second = decode(render_table(line_view(line, to_act=[1]), NAMES)).convert("RGB")
-    plate_w = (first.width - 2 * MARGIN - 8 * 3) / 4
-    probe_0 = (int(MARGIN + plate_w - 5), MARGIN + 40 + 8 + 27)
+    view = line_view(line)
+    head = header(first.width, title_line(view), line_facts(view)).height
+    cols = plate_columns(4)
+    plate_w = (first.width - 2 * MARGIN - 8 * (cols - 1)) / cols
+    probe_0 = (int(MARGIN + plate_w - 5), MARGIN + head + 8 + PLATE_HEIGHT // 2 + 4)
     probe_1 = (int(probe_0[0] + plate_w + 8), probe_0[1])
     assert near(first.getpixel(probe_0), TURN) and near(second.getpixel(probe_0), PANEL_LIGHT)
     assert near(first.getpixel(probe_1), PANEL_LIGHT) and near(second.getpixel(probe_1), TURN)
@@ -319,3 +324,68 @@ def test_trick_panel_counts_in_words() -> None:
     from render.trick import plural
 
     assert [plural(0, "trick"), plural(1, "trick"), plural(2, "point")] == ["0 tricks", "1 trick", "2 points"]
+
+
+# ----- hints on the hand (issue 11) --------------------------------------------------------------------------------
+def _hand_texts(view: Any) -> list[Any]:
+    from render.canvas import recording
+    from render.hand import hand_image
+
+    with recording() as drawn:
+        hand_image(view, NAMES)
+    return drawn.texts
+
+
+def test_79_both_copies_of_a_playable_twin_are_framed() -> None:
+    """Seventy-Nine deals two of some tiles: when 1-0 may be played, both copies are raised and framed, however the
+    playable list names it (once, as the bot builds it from a set, or twice)."""
+    game = first_state("seventy_nine", 6, seed=2, wanted=lambda v: v["phase"] == "play")
+    seat = game.to_act[0]
+    view = {**game.view(seat), "hand": ["1-0", "1-0", "6-6"]}
+    once = decode(render_hand({**view, "playable": ["1-0"]}, NAMES))
+    twice = decode(render_hand({**view, "playable": ["1-0", "1-0"]}, NAMES))
+    assert once.tobytes() == twice.tobytes()
+    from render.canvas import recording
+    from render.hand import hand_image
+
+    with recording() as drawn:
+        hand_image({**view, "playable": ["1-0"]}, NAMES)
+    labels = [t for t in drawn.texts if t.text in ("1-0", "6-6")]
+    assert [t.text for t in labels] == ["1-0", "1-0", "6-6"]
+    first, second, third = (t.fill for t in labels)
+    assert first == second != third, "both copies are labelled playable, the other tile is not"
+    tops = [box[1] for _, box in drawn.tiles]
+    assert tops[0] == tops[1] < tops[2], "both copies are raised"
+
+
+def test_42_count_tiles_and_black_tile_penalties_are_marked_on_the_hand() -> None:
+    """RULES 4.4, 4.7: count tiles carry their points, penalty tiles theirs, with a line saying what the marks mean
+    (and, in Black Tile, that the lowest total wins)."""
+    game = first_state("texas42", 4, seed=1, wanted=lambda v: True)
+    view = {**game.view(0), "hand": ["6-4", "5-0", "6-6"], "tile_points": {"6-4": 10, "5-0": 5}}
+    texts = _hand_texts(view)
+    badges = sorted(t.text for t in texts if t.role == "badge")
+    assert badges == ["10", "5"]
+    assert any("count tiles" in t.text for t in texts)
+    black = first_state("black_tile", 4, seed=1, wanted=lambda v: True)
+    view = {**black.view(0), "hand": ["0-0", "6-3", "6-4"], "tile_points": {"0-0": 4, "6-3": 1}}
+    texts = _hand_texts(view)
+    assert sorted(t.text for t in texts if t.role == "badge") == ["1", "4"]
+    assert any("lowest total wins" in t.text for t in texts)
+
+
+def test_mat_matadors_are_marked_on_the_hand() -> None:
+    game = first_state("matador", 3, seed=1, wanted=lambda v: True)
+    view = {**game.view(0), "hand": ["6-1", "0-0", "5-3"]}
+    texts = _hand_texts(view)
+    matadors = {f"{a}-{b}" for a, b in view["matadors"]}
+    assert sum(1 for t in texts if t.role == "badge" and t.text == "M") == len(matadors & {"6-1", "0-0", "5-3"}) > 0
+
+
+def test_mug_what_a_play_would_score_is_written_on_the_hand() -> None:
+    """MUG-4: "6-1 on the right -> 15" for each scoring play in the seat's own view."""
+    game = first_state("muggins", 2, seed=1, wanted=lambda v: True)
+    view = {**game.view(0), "hand": ["6-1", "5-0"], "play_points": [{"tile": "6-1", "end": "E", "points": 15}]}
+    texts = _hand_texts(view)
+    assert any("6-1 on the right -> 15" in t.text for t in texts)
+    assert [t.text for t in texts if t.role == "badge"] == ["+15"]

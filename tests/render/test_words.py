@@ -79,9 +79,9 @@ def test_words_tables_live_in_one_place() -> None:
     """ARM_WORDS and SUIT_WORDS are defined once (the engine's action labels use them too); render re-exports."""
     from engine.layout import ARM_WORDS
     from engine.tricks import SUIT_WORDS
-    from render import context, line
+    from render import context, table_line
 
-    assert words.ARM_WORDS is ARM_WORDS and line.ARM_WORDS is ARM_WORDS and context.ARM_WORDS is ARM_WORDS
+    assert words.ARM_WORDS is ARM_WORDS and table_line.ARM_WORDS is ARM_WORDS and context.ARM_WORDS is ARM_WORDS
     assert words.SUIT_WORDS is SUIT_WORDS
 
 

@@ -301,13 +301,13 @@ async def test_computer_levels_host_only_kept_for_new_computers_and_used_in_play
         await service.set_computer_level(tid, ALICE, "strong")
     await service.add_computer(tid, ALICE)
     table = service.get(tid)
-    assert table.seats[2].level == "normal"
+    assert table.seats[2].level == "strong"  # issue 12: Strong by default where the game offers it
     before = table.version
     with pytest.raises(NotAllowed, match="host"):
         await service.set_computer_level(tid, BOB, "easy")
     with pytest.raises(NotAllowed, match="no computer level"):
         await service.set_computer_level(tid, ALICE, "grandmaster")
-    assert table.version == before and table.seats[2].level == "normal"
+    assert table.version == before and table.seats[2].level == "strong"
     await service.set_computer_level(tid, ALICE, "strong")
     await service.add_computer(tid, ALICE)  # a computer added later is as strong as the others
     assert [s.level for s in table.seats if s.computer] == ["strong", "strong"]
@@ -417,3 +417,15 @@ async def test_personal_bests_saved_before_the_generic_record_still_count(db_pat
     assert game.outcome is not None
     assert game.outcome.record == (figures["steps"] if figures["cleared"] else None)
     assert new_game("block", 2, 0).spec.record_name == "" and game.spec.record_name == "steps"
+
+
+async def test_the_first_computer_is_strong_only_where_strong_thinks_within_the_budget(service: TableService) -> None:
+    """Issue 12: Strong is the default where it meets the 200 ms budget (the line games); in the trick games, where
+    one sample of its search can take a second, the first computer added is Normal (Strong stays on offer)."""
+    line, trick = await lobby(service, "draw"), await lobby(service, "texas42")
+    for tid in (line, trick):
+        await service.add_computer(tid, ALICE)
+    assert service.get(line).seats[1].level == "strong"
+    assert service.get(trick).seats[1].level == "normal"
+    await service.set_computer_level(trick, ALICE, "strong")
+    assert service.get(trick).seats[1].level == "strong"

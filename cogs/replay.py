@@ -1,0 +1,206 @@
+"""/replay and /history (issue 14): a finished game step by step, drawn from its saved action log.
+
+``/replay table:<id>`` answers privately with the table picture after a step, what that step did, and every hand
+(the game is over, so nothing is hidden any more), with **First**, **Back**, **Forward**, **Last** and **Next
+hand**, and **Download** for the saved game as JSON (``engine.load`` restores it; ``python -m engine.simulate
+--replay FILE`` prints it). Each button carries the step it goes to, so a replay needs nothing in memory and keeps
+working after a restart. ``/history [member]`` lists the server's recent finished games with their ids.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import render
+from bot import offload
+from bot.names import in_text
+from bot.tables import TableRow
+from cogs.text import COLOUR, NO_PINGS
+from engine import CorruptState, Game, catalogue
+from engine.replay import Replay
+from render.words import Narrator
+
+if TYPE_CHECKING:
+    from bot.client import DominoHall
+
+log = logging.getLogger("domino_hall.replay")
+FINISHED = "finished"
+HISTORY_LENGTH = 10
+
+
+class ReplayRefused(Exception):
+    """A replay that cannot be shown, with the reason for the member."""
+
+
+def names_of(row: TableRow) -> list[str]:
+    return [str(seat.get("name", "?")) for seat in row.seats]
+
+
+async def finished_game(bot: DominoHall, guild_id: int | None, tid: int) -> tuple[TableRow, Replay]:
+    """The saved row and the replay of one of this server's finished tables (ReplayRefused, saying why, else)."""
+    row = await bot.tables.saved_table(tid)
+    if row is None or row.guild_id != guild_id:
+        raise ReplayRefused(f"This server has no table #{tid}.")
+    if row.status != FINISHED or not row.state:
+        raise ReplayRefused(f"Table #{tid} has not finished: a replay is ready once its game ends.")
+    try:
+        return row, await asyncio.to_thread(lambda: Replay(json.loads(row.state or "")))  # off the event loop
+    except (ValueError, CorruptState) as error:
+        log.warning("table %d: its saved game cannot be replayed: %s", tid, error)
+        raise ReplayRefused(f"Table #{tid}'s saved game cannot be replayed.") from None
+
+
+async def replay_or_refuse(interaction: discord.Interaction[Any], tid: int) -> tuple[TableRow, Replay] | None:
+    """The table's replay, or None once the member has been told why there is none."""
+    bot: DominoHall = interaction.client  # type: ignore[assignment]
+    try:
+        return await finished_game(bot, interaction.guild_id, tid)
+    except ReplayRefused as refused:
+        await interaction.response.send_message(str(refused), ephemeral=True, allowed_mentions=NO_PINGS)
+        return None
+
+
+def step_text(row: TableRow, replay: Replay, game: Game, step: int) -> tuple[str, list[tuple[str, str]]]:
+    """The words of one step (what it did) and every seat's hand after it (``game``: as it was then)."""
+    names = names_of(row)
+    words = Narrator.of_game(game, names)
+    done = replay.step(step)
+    events = game.log if done is None else done.events
+    lines = [words.event(event) for event in events][-8:]
+    header = f"Step {step} of {replay.last} · hand {replay.hand_of(step)}"
+    hands = [(names[s] if s < len(names) else f"Seat {s + 1}", " ".join(game.view(s)["hand"] or []) or "-")
+             for s in range(game.seats)]
+    return header + "\n" + "\n".join(f"• {in_text(line)}" for line in lines), hands
+
+
+async def replay_message(row: TableRow, replay: Replay, step: int) -> dict[str, Any]:
+    """What the replay shows at ``step``: an embed with the table picture and the controls."""
+    step = replay.clamp(step)
+    game = await asyncio.to_thread(replay.game_at, step)
+    description, hands = step_text(row, replay, game, step)
+    spec = catalogue().get(row.game)
+    embed = discord.Embed(title=f"Replay · {spec.title if spec else row.game} #{row.id}", colour=COLOUR,
+                          description=description)
+    for name, tiles in hands:
+        embed.add_field(name=in_text(name)[:256], value=tiles[:1024], inline=True)
+    embed.set_image(url="attachment://table.png")
+    view = replay_controls(row.id, replay, step)
+    png = await offload.run_in("render", render.render_table, game.view(None), names_of(row))
+    return {"embed": embed, "attachments": [discord.File(io.BytesIO(png), "table.png")], "view": view}
+
+
+def replay_controls(tid: int, replay: Replay, step: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    targets = (("first", "⏮ First", 0), ("back", "◀ Back", step - 1), ("forward", "Forward ▶", step + 1),
+               ("last", "Last ⏭", replay.last), ("hand", "Next hand", replay.next_hand(step)))
+    for go, label, target in targets:
+        target = replay.clamp(target)
+        view.add_item(ReplayStep(tid, target, go, label=label, disabled=target == step))
+    view.add_item(ReplayDownload(tid))
+    return view
+
+
+class ReplayStep(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=r"dhr:(?P<tid>\d+):(?P<step>\d+):(?P<go>[a-z]+)"):
+    """A replay's step control: it goes to the step written in it."""
+
+    def __init__(self, tid: int, step: int, go: str, *, label: str = "", disabled: bool = False,
+                 item: discord.ui.Button[Any] | None = None) -> None:
+        super().__init__(item or discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                                                   disabled=disabled, custom_id=f"dhr:{tid}:{step}:{go}"))
+        self.tid, self.step = tid, step
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: Any) -> ReplayStep:
+        assert isinstance(item, discord.ui.Button)
+        return cls(int(match["tid"]), int(match["step"]), match["go"], item=item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        found = await replay_or_refuse(interaction, self.tid)
+        if found is None:
+            return
+        row, replay = found
+        await interaction.response.defer()
+        await interaction.edit_original_response(**await replay_message(row, replay, self.step),
+                                                 allowed_mentions=NO_PINGS)
+
+
+class ReplayDownload(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"dhrd:(?P<tid>\d+)"):
+    """The saved game as JSON, privately."""
+
+    def __init__(self, tid: int, *, item: discord.ui.Button[Any] | None = None) -> None:
+        super().__init__(item or discord.ui.Button(label="Download", style=discord.ButtonStyle.secondary,
+                                                   custom_id=f"dhrd:{tid}"))
+        self.tid = tid
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: Any) -> ReplayDownload:
+        assert isinstance(item, discord.ui.Button)
+        return cls(int(match["tid"]), item=item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        found = await replay_or_refuse(interaction, self.tid)
+        if found is None:
+            return
+        row, _replay = found
+        data = io.BytesIO((row.state or "").encode())
+        await interaction.response.send_message(
+            f"Table #{row.id} as saved: `python -m engine.simulate --replay table-{row.id}.json` replays it, and "
+            "`engine.load` restores it.", file=discord.File(data, f"table-{row.id}.json"), ephemeral=True,
+            allowed_mentions=NO_PINGS)
+
+
+class Replays(commands.Cog):
+    """/replay and /history."""
+
+    def __init__(self, bot: DominoHall) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="replay", description="Watch a finished game step by step (privately)")
+    @app_commands.describe(table="The table's number (see /history)")
+    async def replay(self, interaction: discord.Interaction[Any], table: app_commands.Range[int, 1]) -> None:
+        found = await replay_or_refuse(interaction, table)
+        if found is None:
+            return
+        row, replay = found
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        shown = await replay_message(row, replay, 0)
+        await interaction.followup.send(embed=shown["embed"], files=shown["attachments"], view=shown["view"],
+                                        ephemeral=True, allowed_mentions=NO_PINGS)
+
+    @app_commands.command(name="history", description="This server's recent finished games, with their numbers")
+    @app_commands.describe(member="Only games this member played")
+    async def history(self, interaction: discord.Interaction[Any], member: discord.Member | None = None) -> None:
+        if interaction.guild is None:
+            await interaction.response.send_message("History belongs to servers: use this in one.", ephemeral=True)
+            return
+        matches = await self.bot.tables.recent_results(interaction.guild.id, member.id if member else None,
+                                                       HISTORY_LENGTH)
+        lines = []
+        for rows in matches:
+            spec = catalogue().get(rows[0].game)
+            winners = " and ".join(in_text(r.name) for r in rows if r.won) or "nobody"
+            lines.append(f"**#{rows[0].table_id}** · {spec.title if spec else rows[0].game} · "
+                         f"<t:{int(rows[0].finished_at)}:R> · won by {winners}")
+        who = f" · {in_text(member.display_name)}" if member else ""
+        embed = discord.Embed(title=f"Recent games{who}", colour=COLOUR,
+                              description="\n".join(lines) if lines else "No finished games yet.")
+        if lines:
+            embed.set_footer(text="/replay table:<number> shows one step by step")
+        await interaction.response.send_message(embed=embed, ephemeral=True, allowed_mentions=NO_PINGS)
+
+
+async def setup(bot: DominoHall) -> None:
+    """discord.py extension entry point."""
+    bot.add_dynamic_items(ReplayStep, ReplayDownload)
+    await bot.add_cog(Replays(bot))

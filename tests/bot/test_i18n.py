@@ -1,0 +1,109 @@
+"""Spanish (issue 14, bot/i18n.py): one gettext catalogue per language with every text of the slash commands and the
+games' /rules; a member whose Discord locale is es-ES or es-419 reads /rules in Spanish, the commands carry Spanish
+names and descriptions, and a text without a translation fails the check."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import pytest
+import simcord.interactions
+
+from bot.i18n import (
+    HallTranslator,
+    _all_texts,
+    catalogue,
+    command_texts,
+    game_texts,
+    language_of,
+    main,
+    missing,
+    translate,
+)
+from engine import catalogue as games
+
+
+def test_every_text_of_the_commands_and_games_has_a_spanish_translation() -> None:
+    texts = _all_texts()
+    assert "play" in texts and games()["texas42"].summary in texts and len(texts) > 100
+    assert missing("es", texts) == []
+    assert main(["check"]) == 0
+
+
+def test_a_text_without_a_translation_is_reported() -> None:
+    assert missing("es", ["play", "A text nobody translated", "play"]) == ["A text nobody translated"]
+
+
+def test_discord_locales_map_onto_the_catalogues() -> None:
+    assert language_of(discord.Locale.spain_spanish) == language_of("es-419") == "es"
+    assert language_of(discord.Locale.american_english) is None and language_of("fr") is None
+    assert language_of(None) is None
+
+
+def test_translate_keeps_english_where_there_is_no_catalogue_and_fills_in_values() -> None:
+    assert translate("Players", "es-ES") == "Jugadores" and translate("Players", "en-US") == "Players"
+    assert translate("{count} games", discord.Locale.latin_american_spanish, count=13) == "13 juegos"
+    assert translate("Something new", "es-ES") == "Something new"
+
+
+async def test_the_slash_commands_carry_their_spanish_names(simcord_env) -> None:
+    tree = simcord_env.bot.tree
+    assert isinstance(tree.translator, HallTranslator)
+    play = next(c for c in tree.get_commands() if c.name == "play")
+    payload = await play.get_translated_payload(tree, tree.translator)
+    assert payload["name_localizations"]["es-ES"] == "jugar"
+    assert payload["name_localizations"]["es-419"] == "jugar"
+    assert payload["description_localizations"]["es-ES"] == catalogue("es")[play.description]
+    game = next(o for o in payload["options"] if o["name"] == "game")
+    assert game["name_localizations"]["es-ES"] == "juego"
+    texas = next(c for c in game["choices"] if c["value"] == "texas42")
+    assert texas["name_localizations"]["es-ES"] == "Texas 42 a cuatro"
+    untranslated = set(command_texts(tree)) - set(catalogue("es"))
+    assert all(text.endswith("(test)") for text in untranslated), untranslated  # only the test-only games
+
+
+@pytest.fixture
+def spanish_member(monkeypatch: pytest.MonkeyPatch) -> set[int]:
+    """Members (by id) whose Discord client is in Spanish (es-ES): simcord sends every interaction as en-US."""
+    spanish: set[int] = set()
+    original = simcord.interactions.base_payload
+
+    def base_payload(*args: Any, **kwargs: Any) -> Any:
+        record, payload = original(*args, **kwargs)
+        if kwargs.get("user_id") in spanish:
+            payload["locale"] = "es-ES"
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", base_payload)
+    return spanish
+
+
+async def test_rules_in_spanish_for_a_member_whose_locale_is_es_es(simcord_env, spanish_member: set[int]) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    ana = guild.add_member(simcord_env.create_user("ana"))
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    spanish_member.add(ana.id)
+
+    spec = games()["texas42"]
+    rules = (await ana.slash(channel, "rules", game="texas42")).response.embeds[0]
+    assert rules.title == "Texas 42 a cuatro" and rules.description == catalogue("es")[spec.summary]
+    fields = {f.name: f.value for f in rules.fields}
+    assert fields["Jugadores"] == "4 (equipos Asientos 1 y 3 contra asientos 2 y 4)"
+    assert fields["Fichas"] == "doble seis"
+    assert fields["texas_marks (por defecto no)"].startswith(catalogue("es")[next(
+        o.help for o in spec.options if o.name == "texas_marks")]) and "Opciones: no, sí" in fields[
+        "texas_marks (por defecto no)"]
+    listed = (await ana.slash(channel, "games")).response.embeds[0]
+    assert listed.title == "Domino Hall · juegos" and "Texas 42 a cuatro" in listed.fields[0].value
+    assert "3 o 4 jugadores" in listed.fields[0].value or "2 a " in listed.fields[0].value
+
+    english = (await bob.slash(channel, "rules", game="texas42")).response.embeds[0]
+    assert english.title == spec.title and english.description == spec.summary
+
+
+def test_game_texts_cover_titles_summaries_tiles_and_house_rules() -> None:
+    texts = set(game_texts(["bingo"]))
+    spec = games()["bingo"]
+    assert {spec.title, spec.summary, spec.tile_set, *(o.help for o in spec.options)} == texts
