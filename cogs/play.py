@@ -11,7 +11,7 @@ import io
 import logging
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -74,6 +74,15 @@ class Play(commands.Cog):
         self.publisher = TablePublisher(bot)
         self.turns = self.publisher.turns  # live hands and nudges (cogs/turns.py)
         use_registry_choices(self)
+
+    @property
+    def refresh(self) -> Callable[[Table], Awaitable[None]]:
+        """The publisher's redraw of a table message (a test may wrap it to time the edits)."""
+        return self.publisher.refresh
+
+    @refresh.setter
+    def refresh(self, redraw: Callable[[Table], Awaitable[None]]) -> None:
+        self.publisher.refresh = redraw  # type: ignore[method-assign]
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*CONTROLS)  # what a click does: cogs/controls.py
