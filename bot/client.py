@@ -86,14 +86,7 @@ class DominoHall(commands.AutoShardedBot):
         """Log the traceback; tell the member only that something went wrong."""
         command = interaction.command.name if interaction.command else "?"
         log.error("/%s by user %d failed", command, interaction.user.id, exc_info=error)
-        message = "Something went wrong on our side; it has been logged."
-        try:
-            if interaction.response.is_done():
-                await interaction.followup.send(message, ephemeral=True, allowed_mentions=ALLOWED_MENTIONS)
-            else:
-                await interaction.response.send_message(message, ephemeral=True, allowed_mentions=ALLOWED_MENTIONS)
-        except discord.HTTPException:
-            log.warning("could not tell user %d that /%s failed", interaction.user.id, command)
+        await tell(interaction, "Something went wrong on our side; it has been logged.")
 
     async def close(self) -> None:
         """Stop the tables' tasks, disconnect, and close the database."""
@@ -104,3 +97,16 @@ class DominoHall(commands.AutoShardedBot):
             await self.storage.close()
             del self.storage
         offload.shutdown()
+
+
+async def tell(interaction: discord.Interaction[Any], message: str) -> None:
+    """Answer only the member who asked (a new ephemeral if the interaction was already acknowledged); mentions in
+    ``message`` never ping."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(message, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+        else:
+            await interaction.response.send_message(message, ephemeral=True,
+                                                    allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException:
+        log.warning("could not answer user %d: %s", interaction.user.id, message)

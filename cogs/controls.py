@@ -15,19 +15,18 @@ from __future__ import annotations
 import contextlib
 import logging
 import re
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any, Self, cast
 
 import discord
 from discord import ButtonStyle
 
+from bot.client import DominoHall, tell
 from bot.table import LOBBY, NotAllowed, StaleClick, TableError
 from bot.tables import StorageUnavailable, TableService
-from cogs.text import NO_PINGS
 from engine import Choose, Tile
 
 if TYPE_CHECKING:
-    from bot.client import DominoHall
     from cogs.play import Play, TablePublisher
 
 log = logging.getLogger("domino_hall.controls")
@@ -46,23 +45,12 @@ def custom_id(prefix: str, kind: str, tid: int, ver: int, arg: str = "") -> str:
 
 def service(interaction: discord.Interaction[Any]) -> TableService:
     """The table service of the bot that received the click."""
-    return cast("DominoHall", interaction.client).tables
+    return cast(DominoHall, interaction.client).tables
 
 
 def publisher(interaction: discord.Interaction[Any]) -> TablePublisher:
     """The table publisher: it draws hands and keeps them live (cogs/play.py, cogs/turns.py)."""
     return cast("Play", interaction.client.get_cog("Play")).publisher  # type: ignore[attr-defined]
-
-
-async def tell(interaction: discord.Interaction[Any], message: str) -> None:
-    """Answer only the member who clicked (a new ephemeral if the click was already acknowledged)."""
-    try:
-        if interaction.response.is_done():
-            await interaction.followup.send(message, ephemeral=True, allowed_mentions=NO_PINGS)
-        else:
-            await interaction.response.send_message(message, ephemeral=True, allowed_mentions=NO_PINGS)
-    except discord.HTTPException:
-        log.warning("could not answer user %d: %s", interaction.user.id, message)
 
 
 @contextlib.asynccontextmanager
@@ -79,6 +67,14 @@ async def answering(interaction: discord.Interaction[Any], control: TableButton 
         await tell(interaction, "Something went wrong on our side; it has been logged.")
 
 
+async def acknowledged(interaction: discord.Interaction[Any], control: TableButton | TableSelect,
+                       call: Callable[[TableService], Awaitable[object]]) -> None:
+    """Make the service ``call``; the table message shows the change, so the click is only acknowledged."""
+    async with answering(interaction, control):
+        await call(service(interaction))
+        await interaction.response.defer()
+
+
 async def in_place(interaction: discord.Interaction[Any], tid: int) -> bool:
     """The click names a table of this server and channel (or a closed one, which the callback answers)."""
     try:
@@ -93,6 +89,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=NEVER
     """A button of a lobby, a table message or a hand (the kinds below say what it does)."""
 
     prefix, kind = "dh", ""
+    argument = ""  # the template's group after the version, if any (the page, the action...)
 
     def __init__(self, tid: int, ver: int, arg: str = "", *, label: str = "",
                  style: ButtonStyle = ButtonStyle.secondary, disabled: bool = False, row: int | None = None,
@@ -106,7 +103,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=NEVER
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> Self:
         assert isinstance(item, discord.ui.Button)
-        return cls(int(match["tid"]), int(match["ver"]), item=item)
+        return cls(int(match["tid"]), int(match["ver"]), match[cls.argument] if cls.argument else "", item=item)
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         return await in_place(interaction, self.tid)
@@ -116,6 +113,7 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=NEVER
     """A select menu: house rules and computer strength in the lobby, or moves that do not fit as buttons."""
 
     prefix, kind = "dhs", ""
+    argument = ""  # the template's group after the version, if any (the option's index, the menu...)
 
     def __init__(self, tid: int, ver: int, arg: str = "", *, options: Sequence[discord.SelectOption] = (),
                  placeholder: str = "", count: int = 1, row: int | None = None,
@@ -130,7 +128,7 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=NEVER
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> Self:
         assert isinstance(item, discord.ui.Select)
-        return cls(int(match["tid"]), int(match["ver"]), item=item)
+        return cls(int(match["tid"]), int(match["ver"]), match[cls.argument] if cls.argument else "", item=item)
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         return await in_place(interaction, self.tid)
@@ -148,9 +146,8 @@ class Join(TableButton, template=rf"dh:join:{IDS}"):
     kind = "join"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        async with answering(interaction, self):
-            await service(interaction).join(self.tid, interaction.user.id, interaction.user.display_name[:32])
-            await interaction.response.defer()
+        await acknowledged(interaction, self, lambda tables:
+            tables.join(self.tid, interaction.user.id, interaction.user.display_name[:32]))
 
 
 class Leave(TableButton, template=rf"dh:leave:{IDS}"):
@@ -159,9 +156,7 @@ class Leave(TableButton, template=rf"dh:leave:{IDS}"):
     kind = "leave"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        async with answering(interaction, self):
-            await service(interaction).leave(self.tid, interaction.user.id)
-            await interaction.response.defer()
+        await acknowledged(interaction, self, lambda tables: tables.leave(self.tid, interaction.user.id))
 
 
 class AddComputer(TableButton, template=rf"dh:computer:{IDS}"):
@@ -170,9 +165,7 @@ class AddComputer(TableButton, template=rf"dh:computer:{IDS}"):
     kind = "computer"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        async with answering(interaction, self):
-            await service(interaction).add_computer(self.tid, interaction.user.id)
-            await interaction.response.defer()
+        await acknowledged(interaction, self, lambda tables: tables.add_computer(self.tid, interaction.user.id))
 
 
 class Level(TableSelect, template=rf"dhs:level:{IDS}"):
@@ -181,10 +174,9 @@ class Level(TableSelect, template=rf"dhs:level:{IDS}"):
     kind = "level"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        async with answering(interaction, self):
-            level = self.values[0] if self.values else ""
-            await service(interaction).set_computer_level(self.tid, interaction.user.id, level)
-            await interaction.response.defer()
+        level = self.values[0] if self.values else ""
+        await acknowledged(interaction, self, lambda tables:
+            tables.set_computer_level(self.tid, interaction.user.id, level))
 
 
 class Start(TableButton, template=rf"dh:start:{IDS}"):
@@ -193,9 +185,7 @@ class Start(TableButton, template=rf"dh:start:{IDS}"):
     kind = "start"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        async with answering(interaction, self):
-            await service(interaction).start_game(self.tid, self.ver, interaction.user.id)
-            await interaction.response.defer()
+        await acknowledged(interaction, self, lambda tables: tables.start_game(self.tid, self.ver, interaction.user.id))
 
 
 class Cancel(TableButton, template=rf"dh:cancel:{IDS}"):
@@ -204,10 +194,8 @@ class Cancel(TableButton, template=rf"dh:cancel:{IDS}"):
     kind = "cancel"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        async with answering(interaction, self):
-            await service(interaction).abandon(self.tid, interaction.user.id,
-                                               can_manage=interaction.permissions.manage_guild)
-            await interaction.response.defer()
+        await acknowledged(interaction, self, lambda tables:
+            tables.abandon(self.tid, interaction.user.id, can_manage=interaction.permissions.manage_guild))
 
 
 # ----- the house-rules panel (the host's ephemeral) ------------------------------------------------------------------
@@ -240,13 +228,7 @@ class HouseRules(TableButton, template=rf"dh:rules:{IDS}"):
 class RulesPage(TableButton, template=rf"dh:page:{IDS}:(?P<page>\d+)"):
     """More rules: the panel's next page of option menus."""
 
-    kind = "page"
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> Self:
-        assert isinstance(item, discord.ui.Button)
-        return cls(int(match["tid"]), int(match["ver"]), match["page"], item=item)
+    kind, argument = "page", "page"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         from cogs import ui
@@ -259,13 +241,7 @@ class RulesPage(TableButton, template=rf"dh:page:{IDS}:(?P<page>\d+)"):
 class HouseRule(TableSelect, template=rf"dhs:opt:{IDS}:(?P<index>\d+)"):
     """One house rule's menu: the host sets that option (the index into the game's option list)."""
 
-    kind = "opt"
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> Self:
-        assert isinstance(item, discord.ui.Select)
-        return cls(int(match["tid"]), int(match["ver"]), match["index"], item=item)
+    kind, argument = "opt", "index"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         from cogs import ui
@@ -310,27 +286,17 @@ class Run(TableButton, template=rf"dh:run:{IDS}"):
     kind = "run"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        async with answering(interaction, self):
-            await service(interaction).set_autopilot(self.tid, interaction.user.id)
-            await interaction.response.defer()
+        await acknowledged(interaction, self, lambda tables: tables.set_autopilot(self.tid, interaction.user.id))
 
 
 class HostRequest(TableButton, template=rf"dh:rq:{IDS}:(?P<action>.+)"):
     """The host's request outside the turn order (a poker table's "Stop after this deal"), the action carried in
     the id and applied like any move."""
 
-    kind = "rq"
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> Self:
-        assert isinstance(item, discord.ui.Button)
-        return cls(int(match["tid"]), int(match["ver"]), match["action"], item=item)
+    kind, argument = "rq", "action"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        async with answering(interaction, self):
-            await service(interaction).request(self.tid, interaction.user.id, self.arg)
-            await interaction.response.defer()
+        await acknowledged(interaction, self, lambda tables: tables.request(self.tid, interaction.user.id, self.arg))
 
 
 class EndGame(TableButton, template=rf"dh:end:{IDS}"):
@@ -339,10 +305,8 @@ class EndGame(TableButton, template=rf"dh:end:{IDS}"):
     kind = "end"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        async with answering(interaction, self):
-            await service(interaction).abandon(self.tid, interaction.user.id,
-                                               can_manage=interaction.permissions.manage_guild)
-            await interaction.response.defer()
+        await acknowledged(interaction, self, lambda tables:
+            tables.abandon(self.tid, interaction.user.id, can_manage=interaction.permissions.manage_guild))
 
 
 # ----- a hand's moves -----------------------------------------------------------------------------------------------
@@ -372,13 +336,7 @@ async def play_move(interaction: discord.Interaction[Any], tid: int, ver: int, c
 class Move(TableButton, template=rf"dh:m:{IDS}:(?P<action>.+)"):
     """A move button: the engine action it carries (``play:6-4@W``, ``draw``, ``bid:30``...) is played."""
 
-    kind = "m"
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> Self:
-        assert isinstance(item, discord.ui.Button)
-        return cls(int(match["tid"]), int(match["ver"]), match["action"], item=item)
+    kind, argument = "m", "action"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         async with answering(interaction, self):
@@ -388,13 +346,7 @@ class Move(TableButton, template=rf"dh:m:{IDS}:(?P<action>.+)"):
 class MoveMenu(TableSelect, template=rf"dhs:m:{IDS}:(?P<menu>\d+)"):
     """A menu of moves (when they do not fit as buttons): each option's value is the action played."""
 
-    kind = "m"
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> Self:
-        assert isinstance(item, discord.ui.Select)
-        return cls(int(match["tid"]), int(match["ver"]), match["menu"], item=item)
+    kind, argument = "m", "menu"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         async with answering(interaction, self):
@@ -404,13 +356,7 @@ class MoveMenu(TableSelect, template=rf"dhs:m:{IDS}:(?P<menu>\d+)"):
 class ChooseTiles(TableSelect, template=rf"dhs:mc:{IDS}:(?P<size>\d+)"):
     """Choose k tiles among many: the tiles picked in this multi-select are played as one Choose action."""
 
-    kind = "mc"
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> Self:
-        assert isinstance(item, discord.ui.Select)
-        return cls(int(match["tid"]), int(match["ver"]), match["size"], item=item)
+    kind, argument = "mc", "size"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         async with answering(interaction, self):
