@@ -23,6 +23,7 @@ from bot.storage import StorageUnavailable
 from bot.table import ABANDONED, LOBBY, NotAllowed, StaleClick, Table, TableError
 from bot.tables import TableUpdate
 from cogs import text, ui
+from cogs.recaps import Recaps, hand_word
 from cogs.turns import Turns
 from engine import Choose, Tile, catalogue
 from engine import Play as PlayTile
@@ -77,6 +78,7 @@ class Play(commands.Cog):
         self.refreshing: dict[int, asyncio.Task[None]] = {}
         self.dirty: set[int] = set()
         self.turns = Turns(bot, self.hand_message, grace=bot.settings.nudge_grace)
+        self.recaps = Recaps(bot)
         use_registry_choices(self)
 
     async def cog_load(self) -> None:
@@ -86,6 +88,7 @@ class Play(commands.Cog):
     async def cog_unload(self) -> None:
         for task in self.refreshing.values():
             task.cancel()
+        await self.recaps.close()
         await self.turns.close()
 
     # ----- /play ------------------------------------------------------------------------------------------------
@@ -241,18 +244,21 @@ class Play(commands.Cog):
 
     # ----- keeping the table message current ----------------------------------------------------------------------
     def on_update(self, update: TableUpdate) -> None:
-        """Called by the service after every change: note a round's end and schedule one refresh of the message."""
+        """Called by the service after every change: note a hand's or round's end (any event with an outcome, in
+        every game), post its recap, and schedule one refresh of the message."""
         table = update.table
         self.latest[table.id] = table
         self.turns.on_update(table)
-        ends = [e for e in update.events if e.kind in ("round_over", "match_over")]
+        ends = [e for e in update.events if e.outcome is not None]
         if ends and table.game is not None:
-            title = "Match over" if any(e.kind == "match_over" for e in ends) else "Round over"
+            over = any(e.kind == "match_over" for e in ends)
+            title = "Match over" if over else f"{hand_word(table)} over"
             start = update.events.index(ends[0])
             narrator = table.narrator(text.shown(table))
             lines = [narrator.event(e) for e in update.events[start:]
-                     if e.kind in ("round_over", "score", "match_over")]
+                     if e.outcome is not None or e.kind == "score"]
             self.results[table.id] = RoundResult(update.version, title, lines, table.game.view(None))
+            self.recaps.on_update(table, update.events)
         if table.id in self.refreshing:
             self.dirty.add(table.id)
         else:

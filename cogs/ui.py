@@ -144,6 +144,11 @@ def table_view(table: Table) -> discord.ui.View | None:
     return _view(items)
 
 
+def recap_view(table: Table) -> discord.ui.View:
+    """Under a hand's recap in the channel: My hand, so play goes on from the newest message too."""
+    return _view([TableButton("hand", table.id, table.version, label="My hand", style=ButtonStyle.primary)])
+
+
 def request_buttons(table: Table) -> list[discord.ui.Item[Any]]:
     """The host's requests outside the turn order (a poker table's "Stop after this deal"); the service checks
     that the one who clicks is the host."""

@@ -16,7 +16,7 @@ use it. It imports no Pillow and no discord.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from engine.events import (
     Event,
@@ -35,6 +35,9 @@ from engine.poker_hands import evaluate
 from engine.tricks import SUIT_WORDS
 from engine.tricks import suit_words as _suit_words
 from engine.views import CommonView
+
+if TYPE_CHECKING:
+    from render.recap import HandRecap
 
 __all__ = ["ARM_WORDS", "SUIT_WORDS", "Narrator", "event_text", "log_lines", "log_tiles", "outcome_text", "prompt_line",
            "prompt_text", "suit_words"]
@@ -161,6 +164,80 @@ class Narrator:
         """How a round or a match ended, in words."""
         return _outcome_words(self, outcome)
 
+    def unit(self) -> str:
+        """What the game's score counts: ``points``, ``marks``, ``chips`` or ``penalty points``."""
+        if self.family == "poker":
+            return "chips"
+        if self.game == "black_tile":
+            return "penalty points"
+        return "marks" if self.marks() else "points"
+
+    def recap(self, recap: HandRecap, tally: bool = True) -> str:
+        """A hand's recap in a few sentences: how it ended (the bid made or set, the pot and the hand that took it,
+        who went out), the tricks and the count taken, each side's points in the hand (in play and at the end,
+        where points are scored during play) and the new totals; the match's end when the hand ended it.
+        ``tally=False``: only how it ended (a picture shows the numbers in its own table)."""
+        parts = [_recap_lead(self, recap)]
+        parts.extend(self.event(e) for e in recap.settled if _tells(e))
+        if not tally:
+            return " ".join(p for p in parts if p)
+        sides = recap.sides
+        contract = next((e for e in recap.settled if e.kind == EventKind.CONTRACT and e.totals), None)
+        if contract is not None:
+            parts.append("Count taken: " + ", ".join(f"{self.side(side)} {points}"
+                                                      for side, points in enumerate(contract.totals)) + ".")
+        if any(r.tricks for r in sides):
+            parts.append("Tricks: " + ", ".join(f"{self.side(r.side)} {r.tricks}" for r in sides) + ".")
+        unit = self.unit()
+        if recap.in_play:
+            parts.append(f"In play: {_tally(self, [(r.side, r.in_play) for r in sides])}; at the end: "
+                         f"{_tally(self, [(r.side, r.at_end) for r in sides])}.")
+        else:
+            parts.append(f"{unit.capitalize()} this hand: {_tally(self, [(r.side, r.hand) for r in sides])}.")
+        parts.append("Totals: " + ", ".join(f"{self.side(r.side)} {r.total}" for r in sides) + ".")
+        if recap.match is not None:
+            parts.append(_outcome_words(self, recap.match))
+        return " ".join(p for p in parts if p)
+
+    def standings(self, outcome: Outcome) -> str:
+        """The final standings in one line: the winner and every side's total, best first."""
+        lowest = self.game == "black_tile"
+        points = outcome.points
+        order = sorted(range(len(points)), key=lambda s: (s not in outcome.sides, points[s] if lowest else -points[s]))
+        winner = " & ".join(self.side(s) for s in outcome.sides)
+        head = f"{winner} won the match." if winner else "The match ended with no winner."
+        return f"{head} Final {self.unit()}: " + ", ".join(f"{self.side(s)} {points[s]}" for s in order) + "."
+
+
+def _recap_lead(n: Narrator, recap: HandRecap) -> str:
+    """The first sentence of a recap: the event that ended the hand in words, or its outcome."""
+    ending = recap.settled[0] if recap.settled else None
+    if ending is not None and ending.kind in (EventKind.ROUND_OVER, EventKind.POT):
+        return n.event(ending)
+    if recap.outcome.termination == Termination.THROWN_IN:
+        return f"Hand {recap.round} was thrown in: nobody scores."
+    if any(e.kind == EventKind.CONTRACT for e in recap.settled):
+        return ""  # the contract says it
+    if n.game == "black_tile":
+        winners = n.seat_list(recap.outcome.winners)
+        return f"{winners} took no penalty points." if recap.outcome.winners else ""
+    return _round_words(n, recap.outcome).split(" (")[0].rstrip(".") + "."
+
+
+#: Settling events told in a recap (score events are told as the tally, except those whose words explain it).
+_TOLD_SCORES = frozenset({ScoreReason.SET, ScoreReason.MARCH, ScoreReason.POINT, ScoreReason.EUCHRED,
+                          ScoreReason.BID})
+
+
+def _tells(event: Event) -> bool:
+    if event.kind in (EventKind.CONTRACT, EventKind.MOON, EventKind.OUT):
+        return True
+    return event.kind == EventKind.SCORE and event.reason in _TOLD_SCORES
+
+
+def _tally(n: Narrator, points: Sequence[tuple[int, int]]) -> str:
+    return ", ".join(f"{n.side(side)} {value:+d}" if value else f"{n.side(side)} 0" for side, value in points)
+
 
 def event_text(event: Event | Mapping[str, Any], names: Sequence[str], game: str,
                sides: Sequence[Sequence[int]] | None = None, options: Mapping[str, Any] | None = None) -> str:
@@ -236,16 +313,18 @@ _SCORE_WORDS: dict[ScoreReason, Say] = {
     ScoreReason.TRICKS: lambda n, e: f"{n.side(e.side)} score {e.points} for their tricks.",
     ScoreReason.MARKS: lambda n, e: f"{n.side(e.side)} score {plural(e.points, 'mark')}.",
     ScoreReason.BID: lambda n, e: f"{n.side(e.side)} score the bid, {e.points}.",
-    ScoreReason.TAKEN: lambda n, e: f"{n.side(e.side)} score the {e.points} points they took.",
+    ScoreReason.TAKEN: lambda n, e: f"{n.side(e.side)} score the {plural(e.points, 'point')} they took.",
     ScoreReason.SET: lambda n, e: f"{n.side(e.side)} score {e.count} + {e.amount} = {e.points}.",
     ScoreReason.MARCH: lambda n, e: (f"{n.side(e.side)} took all five tricks{' alone' if e.alone else ''}: "
                                      f"{e.points} points."),
     ScoreReason.POINT: lambda n, e: f"{n.side(e.side)} took {e.count} tricks: 1 point.",
-    ScoreReason.EUCHRED: lambda n, e: (f"{n.side(n.side_of(e.seat or 0))} were euchred with {e.count} tricks: "
+    ScoreReason.EUCHRED: lambda n, e: (f"{n.side(n.side_of(e.seat or 0))} were euchred with "
+                                       f"{plural(e.count or 0, 'trick')}: "
                                        f"{n.side(e.side)} score {e.points}."),
-    ScoreReason.PENALTY: lambda n, e: f"{n.seat(e.seat)} adds {e.points} penalty points.",
-    ScoreReason.STACK: lambda n, e: f"{n.seat(e.seat)} takes a stack of {e.points} chips.",
-    ScoreReason.CHIPS: lambda n, e: f"{n.seat(e.seat)} {'wins' if e.points > 0 else 'loses'} {abs(e.points)} chips.",
+    ScoreReason.PENALTY: lambda n, e: f"{n.seat(e.seat)} adds {plural(e.points, 'penalty point')}.",
+    ScoreReason.STACK: lambda n, e: f"{n.seat(e.seat)} takes a stack of {plural(e.points, 'chip')}.",
+    ScoreReason.CHIPS: lambda n, e: (f"{n.seat(e.seat)} {'wins' if e.points > 0 else 'loses'} "
+                                     f"{plural(abs(e.points), 'chip')}."),
     ScoreReason.REMOVED: lambda n, e: (f"Counted on past {plural(e.amount, 'tile')}. " if e.amount else "")
     + f"Count {e.count}: {e.tile} removed.",
 }
@@ -400,7 +479,7 @@ def _match_won(n: Narrator, outcome: Outcome, event: Event | None) -> str:
         side = outcome.sides[0]
         if event is not None and event.amount is not None:
             return f"{n.side(side)} reached {event.amount} and won the match."
-        return f"{n.side(side)} won the match with {outcome.points[side]} points."
+        return f"{n.side(side)} won the match with {plural(outcome.points[side], 'point')}."
     names = " and ".join(n.side(s) for s in outcome.sides)
     totals = " and ".join(sorted({n.total_words(outcome.points[s]) for s in outcome.sides}))
     return f"{names} won the match with {totals}."

@@ -8,7 +8,7 @@ from typing import Any
 
 import simcord
 
-from tests.bot.helpers import answer, components, png_size, press_first_control, table_of
+from tests.bot.helpers import answer, components, message_of, png_size, press_first_control, table_of
 
 GAME_OVER = re.compile(r"won the match|no winner")
 
@@ -101,7 +101,10 @@ async def test_whole_block_match_by_clicks_then_leaderboard(simcord_env) -> None
 
     seen = await play_to_the_end(simcord_env, channel, {0: alice, 1: bob}, tid)
     assert seen["moves"] > 0
-    final = channel.last_message
+    card = channel.last_message  # issue 11: each round's recap and then the final standings are posted under it
+    assert card.id != lobby.id and "won the match" in card.embeds[0].description and components(card) == []
+    assert card.attachments[0].filename == "standings.png"
+    final = message_of(channel, lobby.id)
     assert final.id == lobby.id and GAME_OVER.search(final.embeds[0].description)
     assert components(final) == []
     assert [a.filename for a in final.attachments] == ["table.png", "scores.png"]

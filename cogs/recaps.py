@@ -1,0 +1,136 @@
+"""A recap posted in the channel after every hand or round, and the final standings card at a match's end.
+
+Generic over the games: any event that carries an outcome ends a hand (``round_over``, ``hand_over``, ``throw_in``,
+``pot``) or the match (``match_over``). The recap is read from the game's event log as the hand ends
+(:mod:`render.recap`), said by the table's narrator and drawn off the event loop; the messages of one table are
+posted in order and stay in the channel, while the table message goes on with the next deal.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import offload
+from bot.table import Table
+from cogs import text, ui
+from engine.events import Event, EventKind, Outcome
+from render.recap import HandRecap, ends_a_hand, hand_recap, hands_won, render_recap, render_standings
+
+if TYPE_CHECKING:
+    from bot.client import DominoHall
+
+log = logging.getLogger("domino_hall.recaps")
+
+
+@dataclass
+class Post:
+    """What one update of a table has to post: the recaps of the hands it ended and, at the match's end, the
+    standings (all read from the game when the update came, drawn later)."""
+
+    table: Table
+    recaps: list[tuple[HandRecap, str, str]] = field(default_factory=list)  # the recap, its line, the image's words
+    final: tuple[Outcome, str, list[int]] | None = None  # the match outcome, its words, hands won per side
+
+
+def post_of(table: Table, events: Sequence[Event]) -> Post | None:
+    """The recaps and standings that ``events`` (one update of ``table``) call for, or None."""
+    game = table.game
+    if game is None or not any(e.outcome is not None for e in events):
+        return None
+    narrator = table.narrator(text.shown(table))
+    post = Post(table)
+    for event in events:
+        if ends_a_hand(event):
+            index = next((i for i in range(len(game.log) - 1, -1, -1) if game.log[i] is event), None)
+            if index is None:
+                continue
+            recap = hand_recap(game.key, game.sides, game.log, index)
+            image_words = table.narrator().recap(recap, tally=False)
+            post.recaps.append((recap, narrator.recap(recap), image_words))
+        elif event.kind == EventKind.MATCH_OVER and event.outcome is not None:
+            won = hands_won(game.log, len(game.sides))
+            post.final = (event.outcome, narrator.standings(event.outcome), won)
+    return post if post.recaps or post.final else None
+
+
+def hand_word(table: Table) -> str:
+    """``Round`` in line games, ``Hand`` elsewhere."""
+    return "Round" if table.spec.family == "line" else "Hand"
+
+
+async def message_parts(post: Post) -> tuple[list[discord.Embed], list[discord.File]]:
+    """The embeds and images of a post: the standings first (it names the winner), then each hand's recap."""
+    table = post.table
+    embeds: list[discord.Embed] = []
+    files: list[discord.File] = []
+    names = table.names
+    if post.final is not None and table.game is not None:
+        outcome, words, won = post.final
+        png = await offload.run_in("render", render_standings, table.row.game, table.game.sides, outcome, names,
+                                   table.narrator().standings(outcome), won)
+        winners = [text.shown(table)[s] for s in outcome.winners]
+        head = "🏆 " + (" & ".join(winners) + " won the match." if winners else "The match ended with no winner.")
+        embed = discord.Embed(title=f"Match over · {table.spec.title} · table #{table.id}",
+                              colour=discord.Colour.gold(), description=f"{head}\n{words}"[:4000])
+        embed.set_image(url="attachment://standings.png")
+        embeds.append(embed)
+        files.append(discord.File(io.BytesIO(png), "standings.png"))
+    for recap, line, image_words in post.recaps[-(10 - len(embeds)):]:  # Discord takes at most 10 embeds
+        png = await offload.run_in("render", render_recap, recap, names, image_words)
+        name = f"recap-{recap.round}.png"
+        embed = discord.Embed(title=f"{table.spec.title} · table #{table.id} · {hand_word(table)} {recap.round}",
+                              colour=text.COLOUR, description=line[:4000])
+        embed.set_image(url=f"attachment://{name}")
+        embeds.append(embed)
+        files.append(discord.File(io.BytesIO(png), name))
+    return embeds, files
+
+
+class Recaps:
+    """Posts each table's recaps in the order its hands ended."""
+
+    def __init__(self, bot: DominoHall) -> None:
+        self.bot = bot
+        self.posting: dict[int, asyncio.Task[None]] = {}
+
+    def on_update(self, table: Table, events: Sequence[Event]) -> None:
+        """Read what the update's events call for now (the game moves on), and post it after the earlier posts."""
+        post = post_of(table, events)
+        if post is None or table.row.channel_id is None:
+            return
+        previous = self.posting.get(table.id)
+        task = asyncio.create_task(self._send(previous, post), name=f"table-{table.id}-recap")
+        self.posting[table.id] = task
+        task.add_done_callback(lambda done: self._forget(table.id, done))
+
+    def _forget(self, tid: int, done: asyncio.Task[None]) -> None:
+        if self.posting.get(tid) is done:
+            del self.posting[tid]
+
+    async def _send(self, previous: asyncio.Task[None] | None, post: Post) -> None:
+        if previous is not None:
+            await asyncio.wait([previous])
+        table = post.table
+        try:
+            embeds, files = await message_parts(post)
+            channel = self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id)
+            extra: dict[str, Any] = {}
+            if post.final is None and table.status == "playing":
+                extra["view"] = ui.recap_view(table)
+            await channel.send(embeds=embeds, files=files, allowed_mentions=text.NO_PINGS, **extra)
+        except discord.HTTPException as error:
+            log.warning("table %d: could not post a recap: %s", table.id, error)
+        except Exception:
+            log.exception("table %d: posting a recap failed", table.id)
+
+    async def close(self) -> None:
+        """Cancel the posts still waiting (the bot is stopping)."""
+        for task in list(self.posting.values()):
+            task.cancel()
