@@ -156,11 +156,11 @@ class Play(commands.Cog):
             raise StaleClick("This lobby is closed.")
         if i.user.id != table.host_id:
             raise NotAllowed("Only the host can set the house rules.")
-        await i.response.send_message(f"House rules for table #{tid} ({table.spec.title}):",
-                                      view=ui.rules_view(table), ephemeral=True)
+        await i.response.send_message(ui.rules_text(table), view=ui.rules_view(table), ephemeral=True)
 
     async def page(self, i: discord.Interaction[Any], tid: int, ver: int, arg: str, values: list[str]) -> None:
-        await i.response.edit_message(view=ui.rules_view(self.service.get(tid), int(arg or 0)))
+        table, page = self.service.get(tid), int(arg or 0)
+        await i.response.edit_message(content=ui.rules_text(table, page), view=ui.rules_view(table, page))
 
     async def option(self, i: discord.Interaction[Any], tid: int, ver: int, arg: str, values: list[str]) -> None:
         table = self.service.get(tid)
@@ -236,7 +236,8 @@ class Play(commands.Cog):
         view = game.view(seat)
         can_move = seat in game.to_act and not table.is_automatic(seat)
         legal = game.legal_actions(seat) if can_move else []
-        view["playable"] = sorted({str(a.tile) for a in legal if isinstance(a, PlayTile)})
+        playable = {str(a.tile) for a in legal if isinstance(a, PlayTile)}
+        view["playable"] = [t for t in view["hand"] or [] if t in playable]  # every copy of a duplicate tile
         items = ui.move_controls(table, seat, legal, game.describe)
         content = text.hand_text(table, view, seat, can_move)
         png = await draw(render.render_hand, view, table.names, table.id)

@@ -21,7 +21,15 @@ from bot import offload
 from bot.table import Table
 from cogs import text, ui
 from engine.events import Event, EventKind, Outcome
-from render.recap import HandRecap, ends_a_hand, hand_recap, hands_won, render_recap, render_standings
+from render.recap import (
+    HandRecap,
+    ends_a_hand,
+    hand_recap,
+    hands_won,
+    render_recap,
+    render_standings,
+    unfinished_hand,
+)
 
 if TYPE_CHECKING:
     from bot.client import DominoHall
@@ -44,20 +52,28 @@ def post_of(table: Table, events: Sequence[Event]) -> Post | None:
     game = table.game
     if game is None or not any(e.outcome is not None for e in events):
         return None
-    narrator = table.narrator(text.shown(table))
     post = Post(table)
     for event in events:
-        if ends_a_hand(event):
-            index = next((i for i in range(len(game.log) - 1, -1, -1) if game.log[i] is event), None)
-            if index is None:
-                continue
-            recap = hand_recap(game.key, game.sides, game.log, index)
-            image_words = table.narrator().recap(recap, tally=False)
-            post.recaps.append((recap, narrator.recap(recap), image_words))
-        elif event.kind == EventKind.MATCH_OVER and event.outcome is not None:
-            won = hands_won(game.log, len(game.sides))
-            post.final = (event.outcome, narrator.standings(event.outcome), won)
+        index = _index_of(game.log, event) if event.outcome is not None else None
+        if index is None:
+            continue
+        if ends_a_hand(event) or (event.kind == EventKind.MATCH_OVER and table.spec.family != "bingo"
+                                  and unfinished_hand(game.log, index)):
+            post.recaps.append(_recap(table, hand_recap(game.key, game.sides, game.log, index)))
+        if event.kind == EventKind.MATCH_OVER and event.outcome is not None:
+            words = table.narrator(text.shown(table)).standings(event.outcome)
+            post.final = (event.outcome, words, hands_won(game.log, len(game.sides)))
     return post if post.recaps or post.final else None
+
+
+def _index_of(log: Sequence[Event], event: Event) -> int | None:
+    """Where ``event`` (this very record) is in the game's log, searching from the newest."""
+    return next((i for i in range(len(log) - 1, -1, -1) if log[i] is event), None)
+
+
+def _recap(table: Table, recap: HandRecap) -> tuple[HandRecap, str, str]:
+    """A recap with its line for the message (names as message text) and its words for the picture."""
+    return recap, table.narrator(text.shown(table)).recap(recap), table.narrator().recap(recap, tally=False)
 
 
 def hand_word(table: Table) -> str:

@@ -27,7 +27,7 @@ from engine.events import Event, EventKind, Outcome, Termination
 from engine.registry import catalogue
 from render.canvas import draw_text, fit, printable, seat_names, to_png, wrap
 from render.palette import palette
-from render.theme import ACCENT, BACKGROUND, MUTED, PANEL, PANEL_LIGHT, TEXT, team_colour
+from render.theme import ACCENT, BACKGROUND, MUTED, PANEL, TEXT, team_colour
 
 WIDTH = 640  # at most 720 (issue 11): a phone shows it about 400 wide, so sizes below are at least 11 / 0.625
 PAD = 20
@@ -76,6 +76,11 @@ class HandRecap:
         """True when points were scored during the play of the hand (Muggins, Bergen), not only at its end."""
         return any(s.in_play for s in self.sides)
 
+    @property
+    def both(self) -> bool:
+        """True when points were scored both during play and at the end: a recap shows the two apart."""
+        return self.in_play and any(s.at_end for s in self.sides)
+
 
 def ends_a_hand(event: Event) -> bool:
     """True for the event that ends a hand or round: it carries the hand's outcome (``round_over`` in line games,
@@ -84,7 +89,8 @@ def ends_a_hand(event: Event) -> bool:
 
 
 def hand_recap(game: str, sides: Sequence[Sequence[int]], log: Sequence[Event], end: int) -> HandRecap:
-    """The recap of the hand whose ending event is ``log[end]`` (see :func:`ends_a_hand`).
+    """The recap of the hand whose ending event is ``log[end]`` (see :func:`ends_a_hand`), or of the hand the
+    match ended in when ``log[end]`` is a ``match_over`` reached during play (Muggins: a count reaches the target).
 
     The hand runs from its deal to the next one: score events before the end are points in play, those after it
     (up to the next deal) the points at the end; each side's total is the sum of every score event so far.
@@ -108,7 +114,15 @@ def hand_recap(game: str, sides: Sequence[Sequence[int]], log: Sequence[Event], 
                                tricks[side] if family == "trick" else None, side in ending.outcome.sides)
                     for side in range(count))
     match = next((e.outcome for e in settled if e.kind == EventKind.MATCH_OVER), None)
-    return HandRecap(game, ending.round or ending.outcome.round, ending.outcome, results, settled, match)
+    number = ending.round or ending.outcome.round or sum(1 for e in log[:end] if e.kind in _NEXT_HAND)
+    return HandRecap(game, number, ending.outcome, results, settled, match)
+
+
+def unfinished_hand(log: Sequence[Event], match_end: int) -> bool:
+    """True when the match ended (``log[match_end]``) during a hand, not at a hand's end: the hand that ended it
+    still gets its recap."""
+    previous = max((i for i in range(match_end) if ends_a_hand(log[i]) or log[i].kind in _NEXT_HAND), default=-1)
+    return previous >= 0 and log[previous].kind in _NEXT_HAND
 
 
 def last_hand_end(log: Sequence[Event]) -> int | None:
@@ -196,7 +210,7 @@ def _recap_columns(recap: HandRecap) -> list[tuple[str, int, _Value]]:
     wanted: list[tuple[str, _Value]] = []
     if family == "trick":
         wanted.append(("Tricks", lambda r: str(r.tricks or 0)))
-    if recap.in_play:
+    if recap.both:
         wanted.append(("In play", lambda r: _signed(r.in_play)))
         wanted.append(("At end", lambda r: _signed(r.at_end)))
     else:
@@ -268,5 +282,16 @@ def render_standings(game: str, sides: Sequence[Sequence[int]], outcome: Outcome
     return to_png(standings_image(game, sides, outcome, names, words, won), palette())
 
 
-__all__ = ["HandRecap", "SideResult", "ends_a_hand", "hand_recap", "hands_won", "last_hand_end",
-           "recap_image", "render_recap", "render_standings", "standings_image"]
+__all__ = [
+    "HandRecap",
+    "SideResult",
+    "ends_a_hand",
+    "hand_recap",
+    "hands_won",
+    "last_hand_end",
+    "recap_image",
+    "render_recap",
+    "render_standings",
+    "standings_image",
+    "unfinished_hand",
+]

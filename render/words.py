@@ -39,8 +39,8 @@ from engine.views import CommonView
 if TYPE_CHECKING:
     from render.recap import HandRecap
 
-__all__ = ["ARM_WORDS", "SUIT_WORDS", "Narrator", "event_text", "log_lines", "log_tiles", "outcome_text", "prompt_line",
-           "prompt_text", "suit_words"]
+__all__ = ["ARM_WORDS", "SUIT_WORDS", "Narrator", "event_text", "log_lines", "log_tiles", "option_label",
+           "option_value_words", "outcome_text", "prompt_line", "prompt_text", "suit_words", "your_prompt"]
 
 OUT_CALLS = {"bergen": "Bergen!", "tiddle_a_wink": "Tiddle-a-Wink!"}  # RULES 2.8: the call of who goes out
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
@@ -189,11 +189,12 @@ class Narrator:
         if any(r.tricks for r in sides):
             parts.append("Tricks: " + ", ".join(f"{self.side(r.side)} {r.tricks}" for r in sides) + ".")
         unit = self.unit()
-        if recap.in_play:
+        if recap.both:
             parts.append(f"In play: {_tally(self, [(r.side, r.in_play) for r in sides])}; at the end: "
                          f"{_tally(self, [(r.side, r.at_end) for r in sides])}.")
         else:
-            parts.append(f"{unit.capitalize()} this hand: {_tally(self, [(r.side, r.hand) for r in sides])}.")
+            hand = "round" if self.family == "line" else "hand"
+            parts.append(f"{unit.capitalize()} this {hand}: {_tally(self, [(r.side, r.hand) for r in sides])}.")
         parts.append("Totals: " + ", ".join(f"{self.side(r.side)} {r.total}" for r in sides) + ".")
         if recap.match is not None:
             parts.append(_outcome_words(self, recap.match))
@@ -212,6 +213,10 @@ class Narrator:
 def _recap_lead(n: Narrator, recap: HandRecap) -> str:
     """The first sentence of a recap: the event that ended the hand in words, or its outcome."""
     ending = recap.settled[0] if recap.settled else None
+    if ending is not None and ending.kind == EventKind.MATCH_OVER:
+        return ""  # the match's end is told last
+    if recap.outcome.termination == Termination.BLOCKED:
+        return _round_words(n, recap.outcome).split(" (")[0].rstrip(".") + "."
     if ending is not None and ending.kind in (EventKind.ROUND_OVER, EventKind.POT):
         return n.event(ending)
     if recap.outcome.termination == Termination.THROWN_IN:
@@ -577,3 +582,110 @@ def prompt_line(view: CommonView, names: Sequence[str]) -> str:
 def log_tiles(view: CommonView) -> list[str]:
     """The tiles named by the view's recent events, oldest first (a picture marks the last one played)."""
     return [entry["tile"] for entry in view["log"] if "tile" in entry]
+
+
+# ----- house rules -------------------------------------------------------------------------------------------------
+#: Each house rule's name as players read it in the lobby (the flag names stay in ``/rules``).
+OPTION_LABELS = {
+    "target": "Points to win", "set": "Domino set", "draw_scoring": "Round score", "first_double_spinner":
+    "Opening double branches four ways", "reserve_two": "Last 2 tiles stay in the boneyard", "block_tie":
+    "Tied blocked round", "block_scoring": "Round score", "bergen_d6": "Double-six set",
+    "muggins_partners": "Partners", "muggins_no_voluntary_draw": "No drawing by choice",
+    "manual_muggins": "Claim your points (call Muggins)", "matador_mode": "Set and sum", "matador_scoring":
+    "Blocked round score", "tiddle_extra_optional": "Extra turn may be declined", "tiddle_one_arm":
+    "One end only", "sebastopol_hasbro": "The sheet's reading", "forced_dealer_bid": "Dealer must bid",
+    "no_trump_doubles_suit": "Doubles a suit in no-trump", "texas_marks": "Marks (standard 42)",
+    "texas_nello": "Nel-O", "nel_o_doubles_suit": "Doubles a suit in Nel-O", "seventy_nine_marks": "Marks",
+    "seventy_nine_42_contracts": "Texas 42 contracts", "nel_o_any_bid": "Nel-O on any bid",
+    "nel_o_one_partner_out": "Nel-O: one partner sits out", "euchre_higher_end_leads": "Higher end leads",
+    "euchre_turnup_stays": "Turn-up stays face up", "pass_direction": "Pass three tiles",
+    "epbt_tie_break_round": "Tie plays on", "moon_all_dealt_counters": "Moon with every counter dealt",
+    "stack": "Starting chips", "poker_draw": "Draw poker", "deals": "Session length (deals)",
+    "ante_rise": "Ante doubles every (deals)", "bingo_auto_remove": "Remove matches at once",
+    "bingo_pip_total": "Match on the pip total",
+}
+
+#: Option values in words, where the value is a code (``d12sum13``) or a number that means "none" (``0``).
+VALUE_WORDS: dict[tuple[str, str], str] = {
+    ("draw_scoring", "sum_minus_own"): "others' total less own", ("draw_scoring", "each_diff"): "less own from each",
+    ("matador_scoring", "sum_minus_own"): "others' total less own",
+    ("matador_scoring", "each_diff"): "less own from each",
+    ("block_scoring", "sum"): "every other hand's pips", ("block_scoring", "sum_minus_own"): "less own pips",
+    ("block_scoring", "each_diff"): "less own from each", ("block_scoring", "cascade"): "the Muggins cascade",
+    ("block_tie", "nobody"): "nobody scores", ("block_tie", "all_tied_score"): "every tied player scores",
+    ("matador_mode", "d9"): "double-nine to 10", ("matador_mode", "d12sum13"): "double-twelve to 13",
+    ("matador_mode", "d12literal"): "double-twelve to 10", ("pass_direction", "none"): "no pass",
+    ("deals", "0"): "no limit", ("ante_rise", "0"): "never", ("set", "6"): "double-six", ("set", "9"): "double-nine",
+    ("set", "12"): "double-twelve",
+}
+
+
+def option_label(name: str) -> str:
+    """A house rule's name for players (``muggins_no_voluntary_draw`` -> ``No drawing by choice``)."""
+    return OPTION_LABELS.get(name) or name.replace("_", " ").capitalize()
+
+
+def option_value_words(name: str, value: Any) -> str:
+    """An option's value for players: ``on``/``off`` for flags, words for codes (``d12sum13``)."""
+    text = ("on" if value else "off") if isinstance(value, bool) else str(value)
+    return VALUE_WORDS.get((name, text.lower()), text)
+
+
+# ----- the hand's own words: second person -------------------------------------------------------------------------
+_YOUR_PROMPTS: dict[PromptKind, Callable[[Narrator, Prompt], str]] = {
+    PromptKind.TO_PLAY: lambda n, p: "Play a tile.",
+    PromptKind.MUST_DRAW: lambda n, p: "You cannot play: draw.",
+    PromptKind.MATADOR_OR_DRAW: lambda n, p: "Play a matador, or draw.",
+    PromptKind.TO_ACT: lambda n, p: "Make your move.",
+    PromptKind.TO_LEAD: lambda n, p: "Lead a tile.",
+    PromptKind.ONLY_PASS: lambda n, p: "You may only pass.",
+    PromptKind.NAME_TRUMPS: lambda n, p: f"You won the bidding at {n.bid_words(p.amount)}: name trumps.",
+    PromptKind.ACCEPT_TURNUP: lambda n, p: (f"Accept {suit_words(p.suit)} as trumps, or pass "
+                                            f"(turn-up {p.count} of {p.high})."),
+    PromptKind.DISCARD: lambda n, p: "You took up the turn-up: discard a tile.",
+    PromptKind.LEAD_OR_PASS: lambda n, p: "Lead a tile, or pass the lead to the left.",
+    PromptKind.EXCHANGE: lambda n, p: f"Mark up to {plural(p.count or 0, 'tile')} to exchange, then exchange.",
+    PromptKind.DEAL_NEXT: lambda n, p: "Deal the next hand.",
+}
+
+
+def _your_prompt(n: Narrator, p: Prompt) -> str | None:
+    """What the game awaits from the seat reading its own hand, in the second person (None: no such words)."""
+    kind = p.kind
+    if kind == PromptKind.BID:
+        low, high = n.bid_words(p.low), n.bid_words(p.high)
+        choice = f"{low} to {high}" if low != high else low
+        return f"Everyone else passed: you must bid {choice}." if p.flag else f"Bid {choice}, or pass."
+    if kind == PromptKind.BET:
+        owed = p.amount or 0
+        if owed:
+            choice = f"Call {owed}, raise or fold" if p.flag else f"Call {owed} or fold"
+        else:
+            choice = "Check or bet" if p.flag else "Check"
+        return f"{choice} (pot {p.count})."
+    if kind == PromptKind.TO_FOLLOW:
+        led = suit_words(p.suit)
+        return f"Play a tile: {f'trumps ({led})' if p.flag else led} were led."
+    if kind == PromptKind.EXTRA_TURN:
+        return ("You played a double: take another turn, or end it with Gee." if p.flag
+                else "You played a double: take another turn.")
+    if kind == PromptKind.MUST_PASS:
+        return f"You cannot play: {'say Gee' if n.game == 'tiddle_a_wink' else 'pass'}."
+    if kind == PromptKind.CLAIM_OPEN:
+        return f"Play a tile. {n.seat_list(p.seats)} may claim {p.amount} until then; an opponent may call Muggins."
+    say = _YOUR_PROMPTS.get(kind)
+    return say(n, p) if say is not None else None
+
+
+def your_prompt(narrator: Narrator, prompt: Prompt | Mapping[str, Any] | None, seat: int) -> str:
+    """What the game awaits, in words for ``seat`` reading its own hand: the second person when it is that seat's
+    decision ("Bid 30 to 42, or pass."), the narrator's words otherwise."""
+    if prompt is None:
+        return ""
+    if not isinstance(prompt, Prompt):
+        prompt = parse_prompt(prompt)
+    mine = prompt.seat == seat or (prompt.seat is None and prompt.seats == (seat,))
+    text = _your_prompt(narrator, prompt) if mine else None
+    if text is None:
+        return narrator.prompt(prompt)
+    return text + (" The cross comes first: a six on a free side of the 6-6." if prompt.cross else "")

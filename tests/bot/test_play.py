@@ -8,6 +8,8 @@ from typing import Any
 
 import simcord
 
+from render.words import option_label
+
 from tests.bot.helpers import answer, components, message_of, png_size, press_first_control, table_of
 
 GAME_OVER = re.compile(r"won the match|no winner")
@@ -29,8 +31,8 @@ async def open_lobby(env: Any, game: str = "block") -> tuple[Any, Any, Any, Any,
 async def set_rule(member: Any, lobby: Any, name: str, value: str) -> None:
     panel = await member.click(lobby, label="House rules")
     assert panel.ephemeral
-    menu = next(c for c in components(panel.response) if c["type"] == 3 and any(
-        o["label"].startswith(f"{name}:") for o in c["options"]))
+    menu = next(c for c in components(panel.response) if c["type"] == 3 and any(  # issue 11: labels for players
+        o["label"].startswith(f"{option_label(name)}:") for o in c["options"]))
     await member.select(panel.response, [value], custom_id=menu["custom_id"])
 
 
