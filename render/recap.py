@@ -163,8 +163,8 @@ def _header(draw: ImageDraw.ImageDraw, title: str, lines: Sequence[str]) -> int:
     return y + 6
 
 
-def _headings(draw: ImageDraw.ImageDraw, y: int, columns: Sequence[tuple[str, int]]) -> int:
-    draw_text(draw, (PAD + 12, y), "Side" if len(columns) else "", LABEL, MUTED)
+def _headings(draw: ImageDraw.ImageDraw, y: int, columns: Sequence[tuple[str, int]], teams: bool) -> int:
+    draw_text(draw, (PAD + 12, y), "Team" if teams else "Player", LABEL, MUTED)
     for label, right in columns:
         draw_text(draw, (right, y), label, LABEL, MUTED, "ra")
     return y + LABEL + 10
@@ -193,8 +193,8 @@ def recap_image(recap: HandRecap, names: Sequence[str], words: str) -> Image.Ima
     image, draw = _canvas(height)
     hand = "Round" if catalogue().get(recap.game) and catalogue()[recap.game].family == "line" else "Hand"
     y = _header(draw, f"{_title(recap.game)}  ·  {hand} {recap.round}", lines)
-    y = _headings(draw, y, [(label, right) for label, right, _ in columns])
     teams = any(len(r.seats) > 1 for r in recap.sides)
+    y = _headings(draw, y, [(label, right) for label, right, _ in columns], teams)
     room = (min(right for _, right, _ in columns) - 90 if columns else WIDTH - 2 * PAD) - PAD - 26
     for result in recap.sides:
         values = [(value(result), right) for _, right, value in columns]
@@ -214,7 +214,8 @@ def _recap_columns(recap: HandRecap) -> list[tuple[str, int, _Value]]:
         wanted.append(("In play", lambda r: _signed(r.in_play)))
         wanted.append(("At end", lambda r: _signed(r.at_end)))
     else:
-        wanted.append(("Chips" if family == "poker" else "This hand", lambda r: _signed(r.hand)))
+        this = "Chips" if family == "poker" else "This round" if family == "line" else "This hand"
+        wanted.append((this, lambda r: _signed(r.hand)))
     wanted.append(("Total", lambda r: str(r.total)))
     step = 116
     right = WIDTH - PAD - 16
@@ -247,8 +248,8 @@ def standings_image(game: str, sides: Sequence[Sequence[int]], outcome: Outcome,
     columns: list[tuple[str, int]] = [(unit, WIDTH - PAD - 16)]
     if hands_won:
         columns.insert(0, ("Hands won", WIDTH - PAD - 16 - 150))
-    y = _headings(draw, y, columns)
     teams = any(len(side) > 1 for side in sides)
+    y = _headings(draw, y, columns, teams)
     for place, side in enumerate(order, 1):
         values = [(str(points[side]), WIDTH - PAD - 16)]
         if hands_won:

@@ -180,6 +180,8 @@ class Narrator:
         parts = [_recap_lead(self, recap)]
         parts.extend(self.event(e) for e in recap.settled if _tells(e))
         if not tally:
+            if recap.match is not None:
+                parts.append(_outcome_words(self, recap.match))
             return " ".join(p for p in parts if p)
         sides = recap.sides
         contract = next((e for e in recap.settled if e.kind == EventKind.CONTRACT and e.totals), None)
@@ -520,19 +522,12 @@ def _prompt_words(n: Narrator, p: Prompt) -> str:
             return f"Lost: no removal in 13 passes along the row ({p.count} tiles removed)."
         return "Game over: " + (n.seat_list(p.seats) + " won." if p.seats else "no winner.")
     if kind == PromptKind.BID:
-        low, high = n.bid_words(p.low), n.bid_words(p.high)
-        choice = f"bid {low} to {high}" if low != high else f"bid {low}"
+        choice = f"bid {_bid_range(n, p)}"
         return f"Everyone else passed: {name} must {choice}." if p.flag else f"{name} to {choice} or pass."
     if kind == PromptKind.BET:
-        owed = p.amount or 0
-        if owed:
-            choice = f"call {owed}, raise or fold" if p.flag else f"call {owed} or fold"
-        else:
-            choice = "check or bet" if p.flag else "check"
-        return f"{name} to {choice} (pot {p.count})."
+        return f"{name} to {_bet_choice(p)} (pot {p.count})."
     if kind == PromptKind.TO_FOLLOW:
-        led = suit_words(p.suit)
-        return f"{name} to play: {f'trumps ({led})' if p.flag else led} were led."
+        return f"{name} to play: {_led_words(p)} were led."
     if kind == PromptKind.EXTRA_TURN:
         if p.flag:
             return f"{name} played a double and may take another turn, or end it with Gee."
@@ -541,6 +536,26 @@ def _prompt_words(n: Narrator, p: Prompt) -> str:
         return f"{name} cannot play and must {'say Gee' if n.game == 'tiddle_a_wink' else 'pass'}."
     say = _PROMPT_WORDS.get(kind)
     return say(n, p, name) if say is not None else str(kind)
+
+
+def _bid_range(n: Narrator, p: Prompt) -> str:
+    """The bids a prompt allows: ``30 to 42``, or the one bid."""
+    low, high = n.bid_words(p.low), n.bid_words(p.high)
+    return f"{low} to {high}" if low != high else low
+
+
+def _led_words(p: Prompt) -> str:
+    """The suit led: ``fives``, or ``trumps (fives)``."""
+    led = suit_words(p.suit)
+    return f"trumps ({led})" if p.flag else led
+
+
+def _bet_choice(p: Prompt) -> str:
+    """What a poker player may do: ``call 3, raise or fold``, ``check or bet``..."""
+    owed = p.amount or 0
+    if owed:
+        return f"call {owed}, raise or fold" if p.flag else f"call {owed} or fold"
+    return "check or bet" if p.flag else "check"
 
 
 _PROMPT_WORDS: dict[PromptKind, Callable[[Narrator, Prompt, str], str]] = {
@@ -646,34 +661,21 @@ _YOUR_PROMPTS: dict[PromptKind, Callable[[Narrator, Prompt], str]] = {
     PromptKind.LEAD_OR_PASS: lambda n, p: "Lead a tile, or pass the lead to the left.",
     PromptKind.EXCHANGE: lambda n, p: f"Mark up to {plural(p.count or 0, 'tile')} to exchange, then exchange.",
     PromptKind.DEAL_NEXT: lambda n, p: "Deal the next hand.",
+    PromptKind.BID: lambda n, p: (f"Everyone else passed: you must bid {_bid_range(n, p)}." if p.flag
+                                  else f"Bid {_bid_range(n, p)}, or pass."),
+    PromptKind.BET: lambda n, p: f"{_bet_choice(p).capitalize()} (pot {p.count}).",
+    PromptKind.TO_FOLLOW: lambda n, p: f"Play a tile: {_led_words(p)} were led.",
+    PromptKind.EXTRA_TURN: lambda n, p: ("You played a double: take another turn"
+                                         + (", or end it with Gee." if p.flag else ".")),
+    PromptKind.MUST_PASS: lambda n, p: f"You cannot play: {'say Gee' if n.game == 'tiddle_a_wink' else 'pass'}.",
+    PromptKind.CLAIM_OPEN: lambda n, p: (f"Play a tile. {n.seat_list(p.seats)} may claim {p.amount} until then; "
+                                         "an opponent may call Muggins."),
 }
 
 
 def _your_prompt(n: Narrator, p: Prompt) -> str | None:
     """What the game awaits from the seat reading its own hand, in the second person (None: no such words)."""
-    kind = p.kind
-    if kind == PromptKind.BID:
-        low, high = n.bid_words(p.low), n.bid_words(p.high)
-        choice = f"{low} to {high}" if low != high else low
-        return f"Everyone else passed: you must bid {choice}." if p.flag else f"Bid {choice}, or pass."
-    if kind == PromptKind.BET:
-        owed = p.amount or 0
-        if owed:
-            choice = f"Call {owed}, raise or fold" if p.flag else f"Call {owed} or fold"
-        else:
-            choice = "Check or bet" if p.flag else "Check"
-        return f"{choice} (pot {p.count})."
-    if kind == PromptKind.TO_FOLLOW:
-        led = suit_words(p.suit)
-        return f"Play a tile: {f'trumps ({led})' if p.flag else led} were led."
-    if kind == PromptKind.EXTRA_TURN:
-        return ("You played a double: take another turn, or end it with Gee." if p.flag
-                else "You played a double: take another turn.")
-    if kind == PromptKind.MUST_PASS:
-        return f"You cannot play: {'say Gee' if n.game == 'tiddle_a_wink' else 'pass'}."
-    if kind == PromptKind.CLAIM_OPEN:
-        return f"Play a tile. {n.seat_list(p.seats)} may claim {p.amount} until then; an opponent may call Muggins."
-    say = _YOUR_PROMPTS.get(kind)
+    say = _YOUR_PROMPTS.get(p.kind)
     return say(n, p) if say is not None else None
 
 

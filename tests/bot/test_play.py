@@ -9,7 +9,6 @@ from typing import Any
 import simcord
 
 from render.words import option_label
-
 from tests.bot.helpers import answer, components, message_of, png_size, press_first_control, table_of
 
 GAME_OVER = re.compile(r"won the match|no winner")

@@ -3,14 +3,11 @@ card naming the winner, and a recap after every deal."""
 
 from __future__ import annotations
 
-import pytest
-
 from tests.bot.helpers import components, table_of
 from tests.bot.test_play import open_lobby, set_rule
 from tests.bot.test_recaps import play_until, recaps
 
 
-@pytest.mark.simcord(settle_timeout=5.0)
 async def test_a_poker_table_with_the_default_session_length_finishes(simcord_env) -> None:
     """Issue 11 (POK-2 session length): two members who always check or call (the first control) at a table
     with the default session length (the ante doubles every 10 deals, at most 80 deals). Stacks of 10 chips (the

@@ -14,15 +14,7 @@ from engine.ai import computer_player
 from engine.events import EventKind
 from engine.game import Game
 from render import recap as recap_module
-from render.recap import (
-    HandRecap,
-    ends_a_hand,
-    hand_recap,
-    hands_won,
-    render_recap,
-    render_standings,
-    unfinished_hand,
-)
+from render.recap import HandRecap, ends_a_hand, hand_recap, hands_won, render_recap, render_standings, unfinished_hand
 from render.theme import ACCENT, BACKGROUND, MUTED, PANEL, TEXT
 from render.words import Narrator
 
