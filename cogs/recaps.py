@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from bot.client import DominoHall
 
 log = logging.getLogger("domino_hall.recaps")
+MAX_EMBEDS = 10  # Discord's limit for one message
 
 
 @dataclass
@@ -98,7 +99,7 @@ async def message_parts(post: Post) -> tuple[list[discord.Embed], list[discord.F
         embed.set_image(url="attachment://standings.png")
         embeds.append(embed)
         files.append(discord.File(io.BytesIO(png), "standings.png"))
-    for recap, line, image_words in post.recaps[-(10 - len(embeds)):]:  # Discord takes at most 10 embeds
+    for recap, line, image_words in post.recaps[-(MAX_EMBEDS - len(embeds)):]:
         png = await offload.run_in("render", render_recap, recap, names, image_words)
         name = f"recap-{recap.round}.png"
         embed = discord.Embed(title=f"{table.spec.title} · table #{table.id} · {hand_word(table)} {recap.round}",
@@ -110,29 +111,38 @@ async def message_parts(post: Post) -> tuple[list[discord.Embed], list[discord.F
 
 
 class Recaps:
-    """Posts each table's recaps in the order its hands ended."""
+    """Posts each table's recaps in the order its hands ended: one worker per table sends what has piled up, the
+    recaps of several hands in one message when the table moved faster than the channel."""
 
     def __init__(self, bot: DominoHall) -> None:
         self.bot = bot
-        self.posting: dict[int, asyncio.Task[None]] = {}
+        self.pending: dict[int, list[Post]] = {}
+        self.workers: dict[int, asyncio.Task[None]] = {}
 
     def on_update(self, table: Table, events: Sequence[Event]) -> None:
         """Read what the update's events call for now (the game moves on), and post it after the earlier posts."""
         post = post_of(table, events)
         if post is None or table.row.channel_id is None:
             return
-        previous = self.posting.get(table.id)
-        task = asyncio.create_task(self._send(previous, post), name=f"table-{table.id}-recap")
-        self.posting[table.id] = task
-        task.add_done_callback(lambda done: self._forget(table.id, done))
+        self.pending.setdefault(table.id, []).append(post)
+        if table.id not in self.workers:
+            self.workers[table.id] = asyncio.create_task(self._work(table.id), name=f"table-{table.id}-recaps")
 
-    def _forget(self, tid: int, done: asyncio.Task[None]) -> None:
-        if self.posting.get(tid) is done:
-            del self.posting[tid]
+    async def _work(self, tid: int) -> None:
+        try:
+            while self.pending.get(tid):
+                posts, self.pending[tid] = self.pending[tid], []
+                merged = Post(posts[-1].table, [r for p in posts for r in p.recaps],
+                              next((p.final for p in posts if p.final is not None), None))
+                while merged.recaps and len(merged.recaps) + (merged.final is not None) > MAX_EMBEDS:
+                    first, merged.recaps = merged.recaps[:MAX_EMBEDS], merged.recaps[MAX_EMBEDS:]
+                    await self._send(Post(merged.table, first))
+                await self._send(merged)
+        finally:
+            self.workers.pop(tid, None)
+            self.pending.pop(tid, None)
 
-    async def _send(self, previous: asyncio.Task[None] | None, post: Post) -> None:
-        if previous is not None:
-            await asyncio.wait([previous])
+    async def _send(self, post: Post) -> None:
         table = post.table
         try:
             embeds, files = await message_parts(post)
@@ -148,5 +158,5 @@ class Recaps:
 
     async def close(self) -> None:
         """Cancel the posts still waiting (the bot is stopping)."""
-        for task in list(self.posting.values()):
+        for task in list(self.workers.values()):
             task.cancel()

@@ -15,8 +15,15 @@ from tests.bot.test_play import open_lobby
 
 
 def recaps(channel: Any) -> list[Any]:
-    """The recap messages posted in the channel so far, oldest first."""
-    return [m for m in channel.history() if m.embeds and any(a.filename.startswith("recap-") for a in m.attachments)]
+    """The recaps posted in the channel so far, oldest first, as embeds (a message may hold several: the recaps of
+    hands that ended while the channel was busy come together)."""
+    return [e for m in channel.history() if any(a.filename.startswith("recap-") for a in m.attachments)
+            for e in m.embeds if e.image and "recap-" in (e.image.url or "")]
+
+
+def recap_message(channel: Any, number: int) -> tuple[Any, Any]:
+    """The message with hand ``number``'s recap, and that recap's embed."""
+    return next((m, e) for m in channel.history() for e in m.embeds if (e.title or "").endswith(f"Hand {number}"))
 
 
 async def play_until(env: Any, channel: Any, members: dict[int, Any], tid: int, done: Any, limit: int = 800) -> None:
@@ -56,14 +63,15 @@ async def check_recap(env: Any, channel: Any, tid: int, unit: str, kind: EventKi
     at = next(i for i, e in enumerate(log) if e.kind == kind)
     end = max(i for i in range(at + 1) if ends_a_hand(log[i]))
     number = log[end].round
-    first = next(m for m in recaps(channel) if m.embeds[0].title.endswith(f"Hand {number}"))
-    description = first.embeds[0].description
+    first, embed = recap_message(channel, number)
+    description = embed.description
     assert f"{unit} this hand:" in description
     for expected in expected_words(table_of(env, tid), end):
         assert expected in description, (expected, description)
-    image = Image.open(io.BytesIO(await first.attachments[0].read()))
+    picture = next(a for a in first.attachments if a.filename == f"recap-{number}.png")
+    image = Image.open(io.BytesIO(await picture.read()))
     assert image.width <= 720 and image.format == "PNG"
-    return first
+    return first, embed
 
 
 async def test_a_texas42_hand_ends_with_a_posted_recap_of_the_bid_and_the_points(simcord_env) -> None:
@@ -74,10 +82,10 @@ async def test_a_texas42_hand_ends_with_a_posted_recap_of_the_bid_and_the_points
     table = table_of(simcord_env, tid)
     await play_until(simcord_env, channel, {0: alice}, tid,
                      lambda: any(e.kind == EventKind.CONTRACT for e in table.game.log))
-    first = await check_recap(simcord_env, channel, tid, "Points", EventKind.CONTRACT)
+    first, embed = await check_recap(simcord_env, channel, tid, "Points", EventKind.CONTRACT)
     contract = next(e for e in table.game.log if e.kind == EventKind.CONTRACT)
     said = "made their bid of" if contract.made else "were set on their bid of"
-    assert f"{said} {contract.amount}" in first.embeds[0].description
+    assert f"{said} {contract.amount}" in embed.description
     assert {c["label"] for c in components(first)} == {"My hand"}  # play goes on from the newest message
 
 
@@ -88,6 +96,6 @@ async def test_a_poker_deal_ends_with_a_posted_recap_of_the_pot_and_the_chips(si
     table = table_of(simcord_env, tid)
     await play_until(simcord_env, channel, {0: alice, 1: bob}, tid,
                      lambda: any(e.kind == EventKind.POT for e in table.game.log))
-    first = await check_recap(simcord_env, channel, tid, "Chips", EventKind.POT)
+    _first, embed = await check_recap(simcord_env, channel, tid, "Chips", EventKind.POT)
     pot = next(e for e in table.game.log if e.kind == EventKind.POT)
-    assert f"wins the pot of {pot.amount}" in first.embeds[0].description
+    assert f"wins the pot of {pot.amount}" in embed.description
