@@ -378,9 +378,8 @@ SPEC = GameSpec(
         "Five tiles each from 20. Everyone antes 1 chip; one betting round from the dealer's left: check or bet "
         "1 to 10, then call, raise (at most 3 raises) or fold. The best hand at the showdown takes the pot: "
         "Royal, Six Straight, Fours, Five Straight, Full Hand, Four Straight, Threes, Flush, Pair, High Tile "
-        "(doubles rank above all other tiles). Stacks of 100 chips; the ante doubles every 10 deals and the "
-        "session lasts at most 80 deals: the last player with chips wins, or the biggest stack at the end (or "
-        "when the players stop)."
+        "(doubles rank above all other tiles). Stacks of 100 chips; the ante doubles every 10 deals, at most 80 "
+        "deals: the last player with chips wins (or the biggest stack when the players stop or the deals end)."
     ),
     options=(
         OptionSpec("stack", STARTING_STACK, (10, 20, 50, 100, 200), "Chips each player starts the session with",
@@ -388,11 +387,9 @@ SPEC = GameSpec(
         OptionSpec("poker_draw", False, (False, True),
                    "A draw: exchange up to 3 tiles between two betting rounds (2 or 3 players)", "POK-2"),
         OptionSpec("deals", DEALS, (0, 20, 30, 40, 50, 60, 80, 100, 150),
-                   "Session length: the session ends after this many deals and the biggest stack wins "
-                   "(0: no limit, play until one player holds every chip or the players stop)", "POK-2"),
+                   "Session length: at most this many deals, then the biggest stack wins (0: no limit)", "POK-2"),
         OptionSpec("ante_rise", ANTE_RISE, (0, 5, 10, 15, 20, 30),
-                   "Rising ante: the ante doubles every this many deals, so the session comes to an end "
-                   "(0: the ante stays 1 chip)", "POK-2"),
+                   "Rising ante: the ante doubles every this many deals (0: it stays 1 chip)", "POK-2"),
     ),
     factory=PokerGame,
     family="poker",
