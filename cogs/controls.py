@@ -221,8 +221,7 @@ class HouseRules(TableButton, template=rf"dh:rules:{IDS}"):
 
         async with answering(interaction, self):
             table = service(interaction).get(self.tid)
-            await interaction.response.send_message(f"House rules for table #{self.tid} ({table.spec.title}):",
-                                                    view=ui.rules_view(table), ephemeral=True)
+            await interaction.response.send_message(ui.rules_text(table), view=ui.rules_view(table), ephemeral=True)
 
 
 class RulesPage(TableButton, template=rf"dh:page:{IDS}:(?P<page>\d+)"):
@@ -234,8 +233,8 @@ class RulesPage(TableButton, template=rf"dh:page:{IDS}:(?P<page>\d+)"):
         from cogs import ui
 
         async with answering(interaction, self):
-            await interaction.response.edit_message(view=ui.rules_view(service(interaction).get(self.tid),
-                                                                       int(self.arg)))
+            table, page = service(interaction).get(self.tid), int(self.arg)
+            await interaction.response.edit_message(content=ui.rules_text(table, page), view=ui.rules_view(table, page))
 
 
 class HouseRule(TableSelect, template=rf"dhs:opt:{IDS}:(?P<index>\d+)"):

@@ -25,6 +25,7 @@ from bot.table import ABANDONED, LOBBY, NotAllowed, Table
 from bot.tables import TableUpdate
 from cogs import text, ui
 from cogs.controls import CONTROLS
+from cogs.recaps import Recaps, hand_word
 from cogs.turns import Turns
 from engine import Play as PlayTile
 from engine import catalogue
@@ -125,11 +126,13 @@ class TablePublisher:
         self.dirty: set[int] = set()
         self.last_edit: dict[int, float] = {}  # when each table message was last edited (monotonic)
         self.turns = Turns(bot, self.hand_message, grace=bot.settings.nudge_grace)
+        self.recaps = Recaps(bot)  # a recap after every hand, posted in the channel (cogs/recaps.py)
 
     async def close(self) -> None:
         """Stop redrawing (the tables' messages are redrawn after the next start)."""
         for task in self.refreshing.values():
             task.cancel()
+        await self.recaps.close()
         await self.turns.close()
 
     # ----- what the controls ask for (cogs/controls.py) ----------------------------------------------------------
@@ -167,7 +170,8 @@ class TablePublisher:
         view = game.view(seat)
         can_move = seat in game.to_act and not table.is_automatic(seat)
         legal = game.legal_actions(seat) if can_move else []
-        view["playable"] = sorted({str(a.tile) for a in legal if isinstance(a, PlayTile)})
+        playable = {str(a.tile) for a in legal if isinstance(a, PlayTile)}
+        view["playable"] = [t for t in view["hand"] or [] if t in playable]  # every copy of a duplicate tile
         items = ui.move_controls(table, seat, legal, game.describe)
         content = text.hand_text(table, view, seat, can_move)
         png = await draw(render.render_hand, view, table.names, table.id)
@@ -175,18 +179,21 @@ class TablePublisher:
 
     # ----- keeping the table message current ----------------------------------------------------------------------
     def on_update(self, update: TableUpdate) -> None:
-        """Called by the service after every change: note a round's end and schedule one refresh of the message."""
+        """Called by the service after every change: note a hand's or round's end (any event with an outcome, in
+        every game), post its recap, and schedule one refresh of the message."""
         table = update.table
         self.latest[table.id] = table
         self.turns.on_update(table)
-        ends = [e for e in update.events if e.kind in ("round_over", "match_over")]
+        ends = [e for e in update.events if e.outcome is not None]
         if ends and table.game is not None:
-            title = "Match over" if any(e.kind == "match_over" for e in ends) else "Round over"
+            over = any(e.kind == "match_over" for e in ends)
+            title = "Match over" if over else f"{hand_word(table)} over"
             start = update.events.index(ends[0])
             narrator = table.narrator(text.shown(table))
             lines = [narrator.event(e) for e in update.events[start:]
-                     if e.kind in ("round_over", "score", "match_over")]
+                     if e.outcome is not None or e.kind == "score"]
             self.results[table.id] = RoundResult(update.version, title, lines, table.game.view(None))
+            self.recaps.on_update(table, update.events)
         if table.id in self.refreshing:
             self.dirty.add(table.id)
         else:

@@ -9,8 +9,9 @@ import discord
 from bot.names import in_text
 from bot.table import Table
 from engine import GameSpec
-from engine.game import option_text
 from engine.views import CommonView, GameView
+from render.poker import chips
+from render.words import option_label, option_value_words, your_prompt
 
 COLOUR = discord.Colour.from_rgb(38, 110, 70)
 NO_PINGS = discord.AllowedMentions(everyone=False, roles=False, users=False, replied_user=False)
@@ -55,7 +56,7 @@ def options_text(spec: GameSpec, values: dict[str, Any]) -> str:
     for option in spec.options:
         value = values.get(option.name, option.default)
         mark = "" if value == option.default else " ✱"
-        lines.append(f"`{option.name}`: **{option_text(value)}**{mark}")
+        lines.append(f"{option_label(option.name)}: **{option_value_words(option.name, value)}**{mark}")
     return "\n".join(lines)[:1024]
 
 
@@ -85,7 +86,8 @@ def side_names(table: Table, view: CommonView) -> list[str]:
 
 def score_line(table: Table, view: GameView) -> str:
     """Scores per side, with the target when the game has one."""
-    parts = [f"{name} **{score}**" for name, score in zip(side_names(table, view), view["scores"], strict=False)]
+    scores = chips(view) if view["family"] == "poker" else view["scores"]  # the chips the picture shows
+    parts = [f"{name} **{score}**" for name, score in zip(side_names(table, view), scores, strict=False)]
     target = view["target"] if view["family"] == "line" or view["family"] == "trick" else None
     return " · ".join(parts) + (f" (to {target})" if target else "")
 
@@ -143,6 +145,7 @@ def hand_text(table: Table, view: CommonView, seat: int, can_move: bool) -> str:
     if seat in table.row.autopilot:
         return "🤖 The computer is playing your moves (press **Pause** on the table to take over)."
     if can_move:
-        return f"🎯 **Your turn** at table #{table.id}. {table.narrator(shown(table)).prompt(view['prompt'])}"
+        prompt = your_prompt(table.narrator(shown(table)), view["prompt"], seat)
+        return f"🎯 **Your turn** at table #{table.id}. {prompt}"
     awaited = ", ".join(shown(table)[s] for s in view["to_act"])
     return f"Your tiles at table #{table.id}. Waiting for **{awaited}**."

@@ -42,6 +42,7 @@ from cogs.controls import TableSelect as TableSelect
 from cogs.text import LEVEL_WORDS
 from engine import Action, Bid, Call, Choose, Play
 from engine.game import option_text
+from render.words import option_label, option_value_words
 
 MAX_ROWS, MAX_BUTTONS_PER_ROW, MAX_OPTIONS = 5, 5, 25
 
@@ -98,6 +99,11 @@ def table_view(table: Table) -> discord.ui.View | None:
     return _view(items)
 
 
+def recap_view(table: Table) -> discord.ui.View:
+    """Under a hand's recap in the channel: My hand, so play goes on from the newest message too."""
+    return _view([MyHand(table.id, table.version, label="My hand", style=ButtonStyle.primary)])
+
+
 def request_buttons(table: Table) -> list[discord.ui.Item[Any]]:
     """The host's requests outside the turn order (a poker table's "Stop after this deal"); the service checks
     that the one who clicks is the host."""
@@ -111,21 +117,39 @@ def request_buttons(table: Table) -> list[discord.ui.Item[Any]]:
 OPTIONS_PER_PAGE = 4  # four option menus and a row of buttons
 
 
+def _page(table: Table, page: int) -> tuple[int, int]:
+    """The page shown (clamped) and how many pages the house rules take."""
+    pages = max(1, -(-len(table.spec.options) // OPTIONS_PER_PAGE))
+    return min(max(page, 0), pages - 1), pages
+
+
+def rules_text(table: Table, page: int = 0) -> str:
+    """Above the house-rules menus: each rule of the page by its name for players, with its full description."""
+    page, _ = _page(table, page)
+    first = page * OPTIONS_PER_PAGE
+    lines = [f"House rules for table #{table.id} ({table.spec.title}):"]
+    lines += [f"**{option_label(spec.name)}**: {spec.help}"
+              for spec in table.spec.options[first:first + OPTIONS_PER_PAGE]]
+    return "\n".join(lines)[:2000]
+
+
 def rules_view(table: Table, page: int = 0) -> discord.ui.View:
-    """The host's house-rules panel: one select menu per option (a page at a time), and Remove computer."""
+    """The host's house-rules panel: one select menu per option (a page at a time), and Remove computer. Menus
+    show each rule's name for players and its values in words (the flag names are for ``/rules``)."""
     tid, ver = table.id, table.version
     options = table.spec.options
-    pages = max(1, -(-len(options) // OPTIONS_PER_PAGE))
-    page = min(max(page, 0), pages - 1)
+    page, pages = _page(table, page)
     items: list[discord.ui.Item[Any]] = []
     first = page * OPTIONS_PER_PAGE
     for index, spec in enumerate(options[first:first + OPTIONS_PER_PAGE], start=first):
         current = table.row.options.get(spec.name, spec.default)
         choices = list(spec.choices)
         shown = choices[:MAX_OPTIONS] if current in choices[:MAX_OPTIONS] else [*choices[:MAX_OPTIONS - 1], current]
-        select_options = [discord.SelectOption(label=f"{spec.name}: {option_text(c)}"[:100], value=option_text(c)[:100],
-                                               description=spec.help[:100], default=c == current) for c in shown]
-        items.append(HouseRule(tid, ver, str(index), options=select_options, placeholder=spec.help,
+        label = option_label(spec.name)
+        select_options = [discord.SelectOption(label=f"{label}: {option_value_words(spec.name, c)}"[:100],
+                                               value=option_text(c)[:100], description=spec.help[:100],
+                                               default=c == current) for c in shown]
+        items.append(HouseRule(tid, ver, str(index), options=select_options, placeholder=label,
                                  row=len(items)))
     buttons: list[discord.ui.Item[Any]] = []
     if pages > 1:
@@ -137,7 +161,12 @@ def rules_view(table: Table, page: int = 0) -> discord.ui.View:
 
 
 # ----- a hand's move controls -----------------------------------------------------------------------------------
+FOLD = Call("fold")
+
+
 def _style(action: Action) -> ButtonStyle:
+    if action == FOLD:
+        return ButtonStyle.danger  # giving up the pot: red, never green like Call
     if isinstance(action, Play):
         return ButtonStyle.primary
     if isinstance(action, (Bid, Call, Choose)):
@@ -162,6 +191,9 @@ def move_controls(table: Table, seat: int, legal: Sequence[Action], describe: Ca
     if len(legal) <= MAX_ROWS * MAX_BUTTONS_PER_ROW:
         return [Move(tid, ver, _move_arg(a, i, prefix), label=labels[i], style=_style(a),
                             row=i // MAX_BUTTONS_PER_ROW) for i, a in enumerate(legal)]
+    bids = [(i, a) for i, a in enumerate(legal) if isinstance(a, Bid)]
+    if len(bids) > MAX_OPTIONS // 2 and len(legal) - len(bids) < MAX_BUTTONS_PER_ROW * (MAX_ROWS - 2):
+        return _bid_controls(table, legal, bids, labels)
     items: list[discord.ui.Item[Any]] = []
     numbered = list(enumerate(legal))
     for menu in range(MAX_ROWS):
@@ -171,6 +203,28 @@ def move_controls(table: Table, seat: int, legal: Sequence[Action], describe: Ca
         options = [discord.SelectOption(label=labels[i], value=_move_arg(a, i, 0)) for i, a in chunk]
         items.append(MoveMenu(tid, ver, str(menu), options=options, row=menu,
                                  placeholder=f"Moves {chunk[0][0] + 1} to {chunk[-1][0] + 1} of {len(legal)}"))
+    return items
+
+
+def _bid_controls(table: Table, legal: Sequence[Action], bids: list[tuple[int, Bid]], labels: list[str]
+                  ) -> list[discord.ui.Item[Any]]:
+    """Many bids: the other moves (Pass) as buttons, the bids in menus of even ranges ("Bid 49 to 64"), so any
+    bid is two taps: open its menu, pick it."""
+    tid, ver = table.id, table.version
+    prefix = len(f"dh:m:{tid}:{ver}")
+    others = [(i, a) for i, a in enumerate(legal) if not isinstance(a, Bid)]
+    items: list[discord.ui.Item[Any]] = [
+        Move(tid, ver, _move_arg(a, i, prefix), label=labels[i], style=_style(a), row=n // 5)
+        for n, (i, a) in enumerate(others)]
+    menus = -(-len(bids) // MAX_OPTIONS)
+    size = -(-len(bids) // menus)
+    first_row = -(-len(others) // MAX_BUTTONS_PER_ROW)
+    for menu in range(menus):
+        chunk = bids[menu * size:(menu + 1) * size]
+        low, high = chunk[0][1].amount, chunk[-1][1].amount
+        options = [discord.SelectOption(label=labels[i], value=_move_arg(a, i, 0)) for i, a in chunk]
+        items.append(MoveMenu(tid, ver, str(menu), options=options, row=first_row + menu,
+                                 placeholder=f"Bid {low} to {high}" if low != high else f"Bid {low}"))
     return items
 
 

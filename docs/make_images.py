@@ -122,6 +122,45 @@ def hint_images() -> list[str]:
             "black_tile_scores.png"]
 
 
+def recap_images() -> list[str]:
+    """Issue 11's recaps: a Texas 42 hand, a poker deal and a Muggins round as they end (computer players, seeded),
+    and the Texas 42 match's final standings card."""
+    from engine import new_game
+    from engine.ai import computer_player
+    from render.recap import ends_a_hand, hand_recap, hands_won, render_recap, render_standings
+    from render.words import Narrator
+
+    written = []
+    for key, seats in (("texas42", 4), ("poker", 4), ("muggins", 2)):
+        game = new_game(key, seats, 7)
+        players = [computer_player(key, 7 + s) for s in range(seats)]
+        narrator = Narrator.of_game(game, NAMES)
+        shown = None
+        while not game.is_over:
+            seat = game.to_act[0]
+            before = len(game.log)
+            game.apply(seat, players[seat].choose(game, seat))
+            ends = [i for i in range(before, len(game.log)) if ends_a_hand(game.log[i])]
+            ending = game.log[ends[0]].outcome if ends else None
+            if ending is not None and shown is None and ending.termination != "thrown_in":
+                shown = hand_recap(key, game.sides, game.log, ends[0])
+                save(f"{key}_recap.png", render_recap(shown, NAMES, narrator.recap(shown, tally=False)))
+                written.append(f"{key}_recap.png")
+                if key != "texas42":
+                    break
+        if shown is None:  # Muggins may end the match during a round: that round's recap
+            end = len(game.log) - 1
+            shown = hand_recap(key, game.sides, game.log, end)
+            save(f"{key}_recap.png", render_recap(shown, NAMES, narrator.recap(shown, tally=False)))
+            written.append(f"{key}_recap.png")
+        if key == "texas42" and game.outcome is not None:
+            won = hands_won(game.log, len(game.sides))
+            save("texas42_standings.png", render_standings(key, game.sides, game.outcome, NAMES,
+                                                           narrator.standings(game.outcome), won))
+            written.append("texas42_standings.png")
+    return written
+
+
 def save(name: str, data: bytes) -> None:
     """Write one image."""
     (OUT / name).write_bytes(data)
@@ -130,7 +169,7 @@ def save(name: str, data: bytes) -> None:
 def main() -> None:
     """Regenerate every sample image and list them."""
     OUT.mkdir(parents=True, exist_ok=True)
-    for name in game_images() + extra_images():
+    for name in game_images() + extra_images() + recap_images():
         print(f"docs/images/{name}  {(OUT / name).stat().st_size // 1024} KB")
 
 

@@ -103,7 +103,8 @@ def show_view(game: Game, seat: int, out: TextIO) -> None:
     out.write(f"{view['title']} - round {view['round']} - scores {scores}\n")
     if view["family"] == "line" and view["line"]["center"]:
         ends = ", ".join(f"{arm} shows {value}" for arm, value in view["line"]["open_ends"])
-        out.write(f"Line: {len(game.zones().get('line', []))} tiles; open ends: {ends}\n")
+        laid = len(game.zones().get("line", []))
+        out.write(f"Line: {laid} tile{'' if laid == 1 else 's'}; open ends: {ends}\n")
     facts: Mapping[str, object] = view  # whichever of these keys the game's family has, shown as they are
     for key in ("contract", "trick", "pot", "stacks", "row", "count", "boneyard"):
         if facts.get(key) not in (None, [], {}):

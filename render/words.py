@@ -16,7 +16,7 @@ use it. It imports no Pillow and no discord.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from engine.events import (
     Event,
@@ -36,8 +36,11 @@ from engine.tricks import SUIT_WORDS
 from engine.tricks import suit_words as _suit_words
 from engine.views import CommonView
 
-__all__ = ["ARM_WORDS", "SUIT_WORDS", "Narrator", "event_text", "log_lines", "log_tiles", "outcome_text", "prompt_line",
-           "prompt_text", "suit_words"]
+if TYPE_CHECKING:
+    from render.recap import HandRecap
+
+__all__ = ["ARM_WORDS", "SUIT_WORDS", "Narrator", "event_text", "log_lines", "log_tiles", "option_label",
+           "option_value_words", "outcome_text", "prompt_line", "prompt_text", "suit_words", "your_prompt"]
 
 OUT_CALLS = {"bergen": "Bergen!", "tiddle_a_wink": "Tiddle-a-Wink!"}  # RULES 2.8: the call of who goes out
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
@@ -161,6 +164,87 @@ class Narrator:
         """How a round or a match ended, in words."""
         return _outcome_words(self, outcome)
 
+    def unit(self) -> str:
+        """What the game's score counts: ``points``, ``marks``, ``chips`` or ``penalty points``."""
+        if self.family == "poker":
+            return "chips"
+        if self.game == "black_tile":
+            return "penalty points"
+        return "marks" if self.marks() else "points"
+
+    def recap(self, recap: HandRecap, tally: bool = True) -> str:
+        """A hand's recap in a few sentences: how it ended (the bid made or set, the pot and the hand that took it,
+        who went out), the tricks and the count taken, each side's points in the hand (in play and at the end,
+        where points are scored during play) and the new totals; the match's end when the hand ended it.
+        ``tally=False``: only how it ended (a picture shows the numbers in its own table)."""
+        parts = [_recap_lead(self, recap)]
+        parts.extend(self.event(e) for e in recap.settled if _tells(e))
+        if not tally:
+            if recap.match is not None:
+                parts.append(_outcome_words(self, recap.match))
+            return " ".join(p for p in parts if p)
+        sides = recap.sides
+        contract = next((e for e in recap.settled if e.kind == EventKind.CONTRACT and e.totals), None)
+        if contract is not None:
+            parts.append("Count taken: " + ", ".join(f"{self.side(side)} {points}"
+                                                      for side, points in enumerate(contract.totals)) + ".")
+        if any(r.tricks for r in sides):
+            parts.append("Tricks: " + ", ".join(f"{self.side(r.side)} {r.tricks}" for r in sides) + ".")
+        unit = self.unit()
+        if recap.both:
+            parts.append(f"In play: {_tally(self, [(r.side, r.in_play) for r in sides])}; at the end: "
+                         f"{_tally(self, [(r.side, r.at_end) for r in sides])}.")
+        else:
+            hand = "round" if self.family == "line" else "hand"
+            parts.append(f"{unit.capitalize()} this {hand}: {_tally(self, [(r.side, r.hand) for r in sides])}.")
+        parts.append("Totals: " + ", ".join(f"{self.side(r.side)} {r.total}" for r in sides) + ".")
+        if recap.match is not None:
+            parts.append(_outcome_words(self, recap.match))
+        return " ".join(p for p in parts if p)
+
+    def standings(self, outcome: Outcome) -> str:
+        """The final standings in one line: the winner and every side's total, best first."""
+        lowest = self.game == "black_tile"
+        points = outcome.points
+        order = sorted(range(len(points)), key=lambda s: (s not in outcome.sides, points[s] if lowest else -points[s]))
+        winner = " & ".join(self.side(s) for s in outcome.sides)
+        head = f"{winner} won the match." if winner else "The match ended with no winner."
+        return f"{head} Final {self.unit()}: " + ", ".join(f"{self.side(s)} {points[s]}" for s in order) + "."
+
+
+def _recap_lead(n: Narrator, recap: HandRecap) -> str:
+    """The first sentence of a recap: the event that ended the hand in words, or its outcome."""
+    ending = recap.settled[0] if recap.settled else None
+    if ending is not None and ending.kind == EventKind.MATCH_OVER:
+        return ""  # the match's end is told last
+    if recap.outcome.termination == Termination.BLOCKED:
+        return _round_words(n, recap.outcome).split(" (")[0].rstrip(".") + "."
+    if ending is not None and ending.kind in (EventKind.ROUND_OVER, EventKind.POT):
+        return n.event(ending)
+    if recap.outcome.termination == Termination.THROWN_IN:
+        return f"Hand {recap.round} was thrown in: nobody scores."
+    if any(e.kind == EventKind.CONTRACT for e in recap.settled):
+        return ""  # the contract says it
+    if n.game == "black_tile":
+        winners = n.seat_list(recap.outcome.winners)
+        return f"{winners} took no penalty points." if recap.outcome.winners else ""
+    return _round_words(n, recap.outcome).split(" (")[0].rstrip(".") + "."
+
+
+#: Settling events told in a recap (score events are told as the tally, except those whose words explain it).
+_TOLD_SCORES = frozenset({ScoreReason.SET, ScoreReason.MARCH, ScoreReason.POINT, ScoreReason.EUCHRED,
+                          ScoreReason.BID})
+
+
+def _tells(event: Event) -> bool:
+    if event.kind in (EventKind.CONTRACT, EventKind.MOON, EventKind.OUT):
+        return True
+    return event.kind == EventKind.SCORE and event.reason in _TOLD_SCORES
+
+
+def _tally(n: Narrator, points: Sequence[tuple[int, int]]) -> str:
+    return ", ".join(f"{n.side(side)} {value:+d}" if value else f"{n.side(side)} 0" for side, value in points)
+
 
 def event_text(event: Event | Mapping[str, Any], names: Sequence[str], game: str,
                sides: Sequence[Sequence[int]] | None = None, options: Mapping[str, Any] | None = None) -> str:
@@ -236,16 +320,18 @@ _SCORE_WORDS: dict[ScoreReason, Say] = {
     ScoreReason.TRICKS: lambda n, e: f"{n.side(e.side)} score {e.points} for their tricks.",
     ScoreReason.MARKS: lambda n, e: f"{n.side(e.side)} score {plural(e.points, 'mark')}.",
     ScoreReason.BID: lambda n, e: f"{n.side(e.side)} score the bid, {e.points}.",
-    ScoreReason.TAKEN: lambda n, e: f"{n.side(e.side)} score the {e.points} points they took.",
+    ScoreReason.TAKEN: lambda n, e: f"{n.side(e.side)} score the {plural(e.points, 'point')} they took.",
     ScoreReason.SET: lambda n, e: f"{n.side(e.side)} score {e.count} + {e.amount} = {e.points}.",
     ScoreReason.MARCH: lambda n, e: (f"{n.side(e.side)} took all five tricks{' alone' if e.alone else ''}: "
                                      f"{e.points} points."),
     ScoreReason.POINT: lambda n, e: f"{n.side(e.side)} took {e.count} tricks: 1 point.",
-    ScoreReason.EUCHRED: lambda n, e: (f"{n.side(n.side_of(e.seat or 0))} were euchred with {e.count} tricks: "
+    ScoreReason.EUCHRED: lambda n, e: (f"{n.side(n.side_of(e.seat or 0))} were euchred with "
+                                       f"{plural(e.count or 0, 'trick')}: "
                                        f"{n.side(e.side)} score {e.points}."),
-    ScoreReason.PENALTY: lambda n, e: f"{n.seat(e.seat)} adds {e.points} penalty points.",
-    ScoreReason.STACK: lambda n, e: f"{n.seat(e.seat)} takes a stack of {e.points} chips.",
-    ScoreReason.CHIPS: lambda n, e: f"{n.seat(e.seat)} {'wins' if e.points > 0 else 'loses'} {abs(e.points)} chips.",
+    ScoreReason.PENALTY: lambda n, e: f"{n.seat(e.seat)} adds {plural(e.points, 'penalty point')}.",
+    ScoreReason.STACK: lambda n, e: f"{n.seat(e.seat)} takes a stack of {plural(e.points, 'chip')}.",
+    ScoreReason.CHIPS: lambda n, e: (f"{n.seat(e.seat)} {'wins' if e.points > 0 else 'loses'} "
+                                     f"{plural(abs(e.points), 'chip')}."),
     ScoreReason.REMOVED: lambda n, e: (f"Counted on past {plural(e.amount, 'tile')}. " if e.amount else "")
     + f"Count {e.count}: {e.tile} removed.",
 }
@@ -400,7 +486,7 @@ def _match_won(n: Narrator, outcome: Outcome, event: Event | None) -> str:
         side = outcome.sides[0]
         if event is not None and event.amount is not None:
             return f"{n.side(side)} reached {event.amount} and won the match."
-        return f"{n.side(side)} won the match with {outcome.points[side]} points."
+        return f"{n.side(side)} won the match with {plural(outcome.points[side], 'point')}."
     names = " and ".join(n.side(s) for s in outcome.sides)
     totals = " and ".join(sorted({n.total_words(outcome.points[s]) for s in outcome.sides}))
     return f"{names} won the match with {totals}."
@@ -436,19 +522,12 @@ def _prompt_words(n: Narrator, p: Prompt) -> str:
             return f"Lost: no removal in 13 passes along the row ({p.count} tiles removed)."
         return "Game over: " + (n.seat_list(p.seats) + " won." if p.seats else "no winner.")
     if kind == PromptKind.BID:
-        low, high = n.bid_words(p.low), n.bid_words(p.high)
-        choice = f"bid {low} to {high}" if low != high else f"bid {low}"
+        choice = f"bid {_bid_range(n, p)}"
         return f"Everyone else passed: {name} must {choice}." if p.flag else f"{name} to {choice} or pass."
     if kind == PromptKind.BET:
-        owed = p.amount or 0
-        if owed:
-            choice = f"call {owed}, raise or fold" if p.flag else f"call {owed} or fold"
-        else:
-            choice = "check or bet" if p.flag else "check"
-        return f"{name} to {choice} (pot {p.count})."
+        return f"{name} to {_bet_choice(p)} (pot {p.count})."
     if kind == PromptKind.TO_FOLLOW:
-        led = suit_words(p.suit)
-        return f"{name} to play: {f'trumps ({led})' if p.flag else led} were led."
+        return f"{name} to play: {_led_words(p)} were led."
     if kind == PromptKind.EXTRA_TURN:
         if p.flag:
             return f"{name} played a double and may take another turn, or end it with Gee."
@@ -457,6 +536,26 @@ def _prompt_words(n: Narrator, p: Prompt) -> str:
         return f"{name} cannot play and must {'say Gee' if n.game == 'tiddle_a_wink' else 'pass'}."
     say = _PROMPT_WORDS.get(kind)
     return say(n, p, name) if say is not None else str(kind)
+
+
+def _bid_range(n: Narrator, p: Prompt) -> str:
+    """The bids a prompt allows: ``30 to 42``, or the one bid."""
+    low, high = n.bid_words(p.low), n.bid_words(p.high)
+    return f"{low} to {high}" if low != high else low
+
+
+def _led_words(p: Prompt) -> str:
+    """The suit led: ``fives``, or ``trumps (fives)``."""
+    led = suit_words(p.suit)
+    return f"trumps ({led})" if p.flag else led
+
+
+def _bet_choice(p: Prompt) -> str:
+    """What a poker player may do: ``call 3, raise or fold``, ``check or bet``..."""
+    owed = p.amount or 0
+    if owed:
+        return f"call {owed}, raise or fold" if p.flag else f"call {owed} or fold"
+    return "check or bet" if p.flag else "check"
 
 
 _PROMPT_WORDS: dict[PromptKind, Callable[[Narrator, Prompt, str], str]] = {
@@ -498,3 +597,97 @@ def prompt_line(view: CommonView, names: Sequence[str]) -> str:
 def log_tiles(view: CommonView) -> list[str]:
     """The tiles named by the view's recent events, oldest first (a picture marks the last one played)."""
     return [entry["tile"] for entry in view["log"] if "tile" in entry]
+
+
+# ----- house rules -------------------------------------------------------------------------------------------------
+#: Each house rule's name as players read it in the lobby (the flag names stay in ``/rules``).
+OPTION_LABELS = {
+    "target": "Points to win", "set": "Domino set", "draw_scoring": "Round score", "first_double_spinner":
+    "Opening double branches four ways", "reserve_two": "Last 2 tiles stay in the boneyard", "block_tie":
+    "Tied blocked round", "block_scoring": "Round score", "bergen_d6": "Double-six set",
+    "muggins_partners": "Partners", "muggins_no_voluntary_draw": "No drawing by choice",
+    "manual_muggins": "Claim your points (call Muggins)", "matador_mode": "Set and sum", "matador_scoring":
+    "Blocked round score", "tiddle_extra_optional": "Extra turn may be declined", "tiddle_one_arm":
+    "One end only", "sebastopol_hasbro": "The sheet's reading", "forced_dealer_bid": "Dealer must bid",
+    "no_trump_doubles_suit": "Doubles a suit in no-trump", "texas_marks": "Marks (standard 42)",
+    "texas_nello": "Nel-O", "nel_o_doubles_suit": "Doubles a suit in Nel-O", "seventy_nine_marks": "Marks",
+    "seventy_nine_42_contracts": "Texas 42 contracts", "nel_o_any_bid": "Nel-O on any bid",
+    "nel_o_one_partner_out": "Nel-O: one partner sits out", "euchre_higher_end_leads": "Higher end leads",
+    "euchre_turnup_stays": "Turn-up stays face up", "pass_direction": "Pass three tiles",
+    "epbt_tie_break_round": "Tie plays on", "moon_all_dealt_counters": "Moon with every counter dealt",
+    "stack": "Starting chips", "poker_draw": "Draw poker", "deals": "Session length (deals)",
+    "ante_rise": "Ante doubles every (deals)", "bingo_auto_remove": "Remove matches at once",
+    "bingo_pip_total": "Match on the pip total",
+}
+
+#: Option values in words, where the value is a code (``d12sum13``) or a number that means "none" (``0``).
+VALUE_WORDS: dict[tuple[str, str], str] = {
+    ("draw_scoring", "sum_minus_own"): "others' total less own", ("draw_scoring", "each_diff"): "less own from each",
+    ("matador_scoring", "sum_minus_own"): "others' total less own",
+    ("matador_scoring", "each_diff"): "less own from each",
+    ("block_scoring", "sum"): "every other hand's pips", ("block_scoring", "sum_minus_own"): "less own pips",
+    ("block_scoring", "each_diff"): "less own from each", ("block_scoring", "cascade"): "the Muggins cascade",
+    ("block_tie", "nobody"): "nobody scores", ("block_tie", "all_tied_score"): "every tied player scores",
+    ("matador_mode", "d9"): "double-nine to 10", ("matador_mode", "d12sum13"): "double-twelve to 13",
+    ("matador_mode", "d12literal"): "double-twelve to 10", ("pass_direction", "none"): "no pass",
+    ("deals", "0"): "no limit", ("ante_rise", "0"): "never", ("set", "6"): "double-six", ("set", "9"): "double-nine",
+    ("set", "12"): "double-twelve",
+}
+
+
+def option_label(name: str) -> str:
+    """A house rule's name for players (``muggins_no_voluntary_draw`` -> ``No drawing by choice``)."""
+    return OPTION_LABELS.get(name) or name.replace("_", " ").capitalize()
+
+
+def option_value_words(name: str, value: Any) -> str:
+    """An option's value for players: ``on``/``off`` for flags, words for codes (``d12sum13``)."""
+    text = ("on" if value else "off") if isinstance(value, bool) else str(value)
+    return VALUE_WORDS.get((name, text.lower()), text)
+
+
+# ----- the hand's own words: second person -------------------------------------------------------------------------
+_YOUR_PROMPTS: dict[PromptKind, Callable[[Narrator, Prompt], str]] = {
+    PromptKind.TO_PLAY: lambda n, p: "Play a tile.",
+    PromptKind.MUST_DRAW: lambda n, p: "You cannot play: draw.",
+    PromptKind.MATADOR_OR_DRAW: lambda n, p: "Play a matador, or draw.",
+    PromptKind.TO_ACT: lambda n, p: "Make your move.",
+    PromptKind.TO_LEAD: lambda n, p: "Lead a tile.",
+    PromptKind.ONLY_PASS: lambda n, p: "You may only pass.",
+    PromptKind.NAME_TRUMPS: lambda n, p: f"You won the bidding at {n.bid_words(p.amount)}: name trumps.",
+    PromptKind.ACCEPT_TURNUP: lambda n, p: (f"Accept {suit_words(p.suit)} as trumps, or pass "
+                                            f"(turn-up {p.count} of {p.high})."),
+    PromptKind.DISCARD: lambda n, p: "You took up the turn-up: discard a tile.",
+    PromptKind.LEAD_OR_PASS: lambda n, p: "Lead a tile, or pass the lead to the left.",
+    PromptKind.EXCHANGE: lambda n, p: f"Mark up to {plural(p.count or 0, 'tile')} to exchange, then exchange.",
+    PromptKind.DEAL_NEXT: lambda n, p: "Deal the next hand.",
+    PromptKind.BID: lambda n, p: (f"Everyone else passed: you must bid {_bid_range(n, p)}." if p.flag
+                                  else f"Bid {_bid_range(n, p)}, or pass."),
+    PromptKind.BET: lambda n, p: f"{_bet_choice(p).capitalize()} (pot {p.count}).",
+    PromptKind.TO_FOLLOW: lambda n, p: f"Play a tile: {_led_words(p)} were led.",
+    PromptKind.EXTRA_TURN: lambda n, p: ("You played a double: take another turn"
+                                         + (", or end it with Gee." if p.flag else ".")),
+    PromptKind.MUST_PASS: lambda n, p: f"You cannot play: {'say Gee' if n.game == 'tiddle_a_wink' else 'pass'}.",
+    PromptKind.CLAIM_OPEN: lambda n, p: (f"Play a tile. {n.seat_list(p.seats)} may claim {p.amount} until then; "
+                                         "an opponent may call Muggins."),
+}
+
+
+def _your_prompt(n: Narrator, p: Prompt) -> str | None:
+    """What the game awaits from the seat reading its own hand, in the second person (None: no such words)."""
+    say = _YOUR_PROMPTS.get(p.kind)
+    return say(n, p) if say is not None else None
+
+
+def your_prompt(narrator: Narrator, prompt: Prompt | Mapping[str, Any] | None, seat: int) -> str:
+    """What the game awaits, in words for ``seat`` reading its own hand: the second person when it is that seat's
+    decision ("Bid 30 to 42, or pass."), the narrator's words otherwise."""
+    if prompt is None:
+        return ""
+    if not isinstance(prompt, Prompt):
+        prompt = parse_prompt(prompt)
+    mine = prompt.seat == seat or (prompt.seat is None and prompt.seats == (seat,))
+    text = _your_prompt(narrator, prompt) if mine else None
+    if text is None:
+        return narrator.prompt(prompt)
+    return text + (" The cross comes first: a six on a free side of the 6-6." if prompt.cross else "")

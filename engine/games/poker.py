@@ -15,6 +15,12 @@ Stopping (POK-2, "when the players stop"): any seat still in the session may ask
 ``Call("stop")`` (offered by :meth:`PokerGame.requests`; the bot gives the table's host a button). Asked during a
 hand, the hand is played out and the session ends when it is settled; asked between hands, it ends at once. The
 biggest stack(s) win. The request is an action like any other: it is in the saved action list and replays.
+
+Session length (house rules a host picks in the lobby, so a table on a chat server ends; a decision where RULES
+is silent, like the stop above): ``deals`` ends the session after that many deals (0: no limit), the biggest
+stack(s) winning; ``ante_rise`` doubles the ante every that many deals (0: never), so stacks meet and the last
+player with chips wins sooner. With both at 0 it is the session of POK-2: until one player holds every chip or the
+players stop. Saves from before these options keep that old session (:func:`upgrade_save`).
 """
 
 from __future__ import annotations
@@ -36,6 +42,8 @@ from engine.views import CommonView, PokerFacts, PokerHand, PokerView
 STOP = Call("stop")
 STARTING_STACK = 100
 ANTE = 1
+DEALS = 80  # the default session length in deals (house rule ``deals``)
+ANTE_RISE = 10  # the default: the ante doubles every 10 deals (house rule ``ante_rise``)
 MAX_EXCHANGE = 3
 
 
@@ -73,6 +81,18 @@ class PokerGame(Game):
         """Seats still in the session (not busted)."""
         return [s for s in range(self.seats) if s not in self.out]
 
+    def ante(self) -> int:
+        """This deal's ante: 1 chip, doubled every ``ante_rise`` deals, and never more than the smallest stack still
+        in (table stakes: nobody's stake may exceed it)."""
+        every = int(self.options.get("ante_rise", 0))
+        ante = ANTE * 2 ** ((self.round_no - 1) // every) if every else ANTE
+        return min(ante, min(self._score[s] for s in self.live()))
+
+    def last_deal(self) -> bool:
+        """True when this deal is the last the session's length (``deals``) allows."""
+        deals = int(self.options.get("deals", 0))
+        return bool(deals) and self.round_no >= deals
+
     def _next_in_hand(self, seat: int) -> int:
         """The next seat after ``seat`` that is live and, during a hand, has not folded."""
         for step in range(1, self.seats + 1):
@@ -92,9 +112,10 @@ class PokerGame(Game):
         self.shown, self.marked, self.drawn = {}, [], []
         self.emit(EventKind.DEAL, self.dealer, count=HAND_SIZE, round=self.round_no)
         self.betting = Betting(self.seats, stacks=list(self._score), live=live)
+        ante = self.ante()
         for seat in live:
-            self.betting.ante(seat, ANTE)
-        self.emit(EventKind.ANTE, amount=ANTE, count=self.betting.pot)
+            self.betting.ante(seat, ante)
+        self.emit(EventKind.ANTE, amount=ante, count=self.betting.pot)
         self._start_betting_round()
 
     def _start_betting_round(self) -> None:
@@ -223,7 +244,7 @@ class PokerGame(Game):
         live = self.live()
         if len(live) == 1:
             self.finish([live[0]], Termination.ALL_CHIPS)
-        elif self.stopping is not None:
+        elif self.stopping is not None or self.last_deal():
             self._end_session()
         else:
             self.turn = self._next_live(self.dealer)
@@ -235,7 +256,8 @@ class PokerGame(Game):
 
     # ----- stopping a session ----------------------------------------------------------------------------------------
     def _end_session(self) -> None:
-        """The players stopped (POK-2), between hands: the biggest stack(s) win."""
+        """The players stopped (POK-2), or the session's deals are played, between hands: the biggest stack(s)
+        win."""
         best = max(self._score[s] for s in self.live())
         self.finish([s for s in self.live() if self._score[s] == best], Termination.SESSION_ENDED)
 
@@ -337,7 +359,11 @@ class PokerGame(Game):
 
 def upgrade_save(options: dict[str, Any], actions: list[Any]) -> tuple[dict[str, Any], list[Any]]:
     """Saves from before the stop was an action kept it in the options (``session_end``: the actions taken before
-    it): it becomes a stop request at that place in the action list."""
+    it): it becomes a stop request at that place in the action list. Saves from before the session length
+    options (they hold every option, so a missing one is older) keep the session they were started with: no limit
+    on deals and a fixed ante of 1."""
+    options.setdefault("deals", 0)
+    options.setdefault("ante_rise", 0)
     at = options.pop("session_end", None)
     if isinstance(at, int) and not isinstance(at, bool) and 0 <= at <= len(actions):
         actions.insert(at, [0, str(STOP)])
@@ -353,14 +379,18 @@ SPEC = GameSpec(
         "Five tiles each from 20. Everyone antes 1 chip; one betting round from the dealer's left: check or bet "
         "1 to 10, then call, raise (at most 3 raises) or fold. The best hand at the showdown takes the pot: "
         "Royal, Six Straight, Fours, Five Straight, Full Hand, Four Straight, Threes, Flush, Pair, High Tile "
-        "(doubles rank above all other tiles). Stacks of 100 chips; the last player with chips wins (or the "
-        "biggest stack when the players stop)."
+        "(doubles rank above all other tiles). Stacks of 100 chips; the ante doubles every 10 deals, at most 80 "
+        "deals: the last player with chips wins (or the biggest stack when the players stop or the deals end)."
     ),
     options=(
         OptionSpec("stack", STARTING_STACK, (10, 20, 50, 100, 200), "Chips each player starts the session with",
                    "POK-2"),
         OptionSpec("poker_draw", False, (False, True),
                    "A draw: exchange up to 3 tiles between two betting rounds (2 or 3 players)", "POK-2"),
+        OptionSpec("deals", DEALS, (0, 20, 30, 40, 50, 60, 80, 100, 150),
+                   "Session length: at most this many deals, then the biggest stack wins (0: no limit)", "POK-2"),
+        OptionSpec("ante_rise", ANTE_RISE, (0, 5, 10, 15, 20, 30),
+                   "Rising ante: the ante doubles every this many deals (0: it stays 1 chip)", "POK-2"),
     ),
     factory=PokerGame,
     family="poker",

@@ -33,6 +33,11 @@ def png_size(attachment: Any, data: bytes) -> tuple[int, int]:
     return image.size
 
 
+def message_of(channel: Any, message_id: int) -> Any:
+    """A channel's message by id (the table message, once hand recaps have been posted under it)."""
+    return next(m for m in channel.history() if m.id == message_id)
+
+
 def table_of(env: Any, table_id: int) -> Table:
     """The table as the bot's service holds it (open tables only)."""
     return env.bot.tables.tables[table_id]

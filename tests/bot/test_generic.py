@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.bot.conftest import make_bot, release
-from tests.bot.helpers import answer, components, press_first_control, table_of
+from tests.bot.helpers import answer, components, message_of, press_first_control, table_of
 from tests.bot.test_play import open_lobby
 
 
@@ -25,7 +25,8 @@ async def test_seats_choosing_at_once_each_keep_current_buttons(simcord_env) -> 
     result = await press_first_control(bob, hands[bob])  # drawn before alice chose: still current
     assert result.acknowledged and not result.followups
     await simcord_env.settle()  # the computer chooses once both people have
-    final = channel.last_message
+    assert "won the match" in channel.last_message.embeds[0].description  # issue 11: the final standings card
+    final = message_of(channel, lobby.id)  # the table message, above the recaps
     assert "won the match" in final.embeds[0].description and final.embeds[1].title == "Match over"
 
 

@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 import simcord
 
-from tests.bot.helpers import answer, components, png_size, press_first_control, table_of
+from render.words import option_label
+from tests.bot.helpers import answer, components, message_of, png_size, press_first_control, table_of
 
 GAME_OVER = re.compile(r"won the match|no winner")
 
@@ -30,8 +31,8 @@ async def open_lobby(env: Any, game: str = "block") -> tuple[Any, Any, Any, Any,
 async def set_rule(member: Any, lobby: Any, name: str, value: str) -> None:
     panel = await member.click(lobby, label="House rules")
     assert panel.ephemeral
-    menu = next(c for c in components(panel.response) if c["type"] == 3 and any(
-        o["label"].startswith(f"{name}:") for o in c["options"]))
+    menu = next(c for c in components(panel.response) if c["type"] == 3 and any(  # issue 11: labels for players
+        o["label"].startswith(f"{option_label(name)}:") for o in c["options"]))
     await member.select(panel.response, [value], custom_id=menu["custom_id"])
 
 
@@ -103,7 +104,10 @@ async def test_whole_block_match_by_clicks_then_leaderboard(simcord_env) -> None
 
     seen = await play_to_the_end(simcord_env, channel, {0: alice, 1: bob}, tid)
     assert seen["moves"] > 0
-    final = channel.last_message
+    card = channel.last_message  # issue 11: each round's recap and then the final standings are posted under it
+    assert card.id != lobby.id and "won the match" in card.embeds[0].description and components(card) == []
+    assert card.attachments[0].filename == "standings.png"
+    final = message_of(channel, lobby.id)
     assert final.id == lobby.id and GAME_OVER.search(final.embeds[0].description)
     assert components(final) == []
     assert [a.filename for a in final.attachments] == ["table.png", "scores.png"]

@@ -12,6 +12,7 @@ from typing import Any
 from PIL import Image
 
 from engine import parse_action
+from render.words import option_label, option_value_words
 from tests.e2e.conftest import BotProcess
 from tests.e2e.fake_discord import EPHEMERAL, FakeDiscord, Interaction, Message
 from tests.e2e.saved import Saved, SavedDatabase, SavedTable, new_game_of, people
@@ -66,7 +67,7 @@ async def open_table(fake: FakeDiscord, db: SavedDatabase, house_rules: Sequence
     assert panel.ephemeral
     for name, value in house_rules:
         menu = next(c for row in panel.components for c in row["components"]
-                    if c["type"] == 3 and c["options"][0]["label"].startswith(f"{name}:"))
+                    if c["type"] == 3 and c["options"][0]["label"].startswith(f"{option_label(name)}:"))
         await press(fake, ALICE, panel, prefix=menu["custom_id"], values=[value], answer=UPDATE_MESSAGE)
     await press(fake, ALICE, lobby, label="Add computer", answer=DEFERRED_UPDATE)
 
@@ -77,7 +78,8 @@ async def open_table(fake: FakeDiscord, db: SavedDatabase, house_rules: Sequence
     await fake.wait_for(ready_to_start, 10, "the lobby to show the computer, the house rules and Start enabled")
     fields = {f["name"].split(" (")[0]: f["value"] for f in lobby.embeds[0]["fields"]}
     assert "Computer 1" in fields["Seats"]
-    assert all(f"`{name}`: **{value}**" in fields["House rules"] for name, value in house_rules), fields
+    assert all(f"{option_label(name)}: **{option_value_words(name, value)}**" in fields["House rules"]
+               for name, value in house_rules), fields  # issue 11: rules by their names for players
     await press(fake, ALICE, lobby, label="Start", answer=DEFERRED_UPDATE)
     await fake.wait_for(lambda: lobby.attachments and "My hand" in str(lobby.components), 10, "the table message")
     assert [a.filename for a in lobby.attachments] == ["table.png"]

@@ -384,3 +384,65 @@ def test_pok_2_chips_in_view_always_add_up_to_every_stack_started_with() -> None
         assert sum(view["stacks"]) + view["pot"] == 300
         seat = game.to_act[0]
         game.apply(seat, rng.choice(game.legal_actions(seat)))
+
+
+# ----- session length (issue 11): house rules deals and ante_rise -------------------------------------------------
+def play_out(game: PokerGame, seed: int = 0, deals: int = 400) -> None:
+    """Play ``game`` with the default computer players until it ends (or ``deals`` deals)."""
+    players = [computer_player("poker", seed * 10 + s) for s in range(game.seats)]
+    while not game.is_over and game.round_no <= deals:
+        seat = game.to_act[0]
+        game.apply(seat, players[seat].choose(game, seat))
+
+
+def test_pok_2_session_of_n_deals_ends_after_the_last_deal_biggest_stack_wins() -> None:
+    """House rule ``deals`` (POK-2 "when the players stop", decided in the lobby): the session ends when the
+    n-th deal is settled, and the biggest stack(s) win; every chip is still on the table."""
+    game = new_game("poker", 3, seed=5, options={"deals": 20, "ante_rise": 0})
+    assert isinstance(game, PokerGame)
+    play_out(game)
+    assert game.is_over and game.round_no == 20
+    assert game.outcome is not None and game.outcome.termination == Termination.SESSION_ENDED
+    best = max(game.score)
+    assert game.winner == tuple(s for s in range(3) if game.score[s] == best) and sum(game.score) == 300
+
+
+def test_pok_2_ante_doubles_every_n_deals_and_never_exceeds_the_smallest_stack() -> None:
+    """House rule ``ante_rise``: 1 chip, doubled every n deals; table stakes cap it at the smallest stack in."""
+    game = new_game("poker", 2, seed=2, options={"ante_rise": 5, "deals": 0, "stack": 50})
+    assert isinstance(game, PokerGame)
+    players = [computer_player("poker", s) for s in range(2)]
+    seen: dict[int, tuple[int, int]] = {}
+    while not game.is_over:
+        if game.round_no not in seen:
+            ante = next(e.amount for e in reversed(game.log) if e.kind == "ante")
+            seen[game.round_no] = (ante or 0, min(game.score[s] for s in game.live()))
+        seat = game.to_act[0]
+        game.apply(seat, players[seat].choose(game, seat))
+    assert seen[1][0] == 1 and all(ante == min(2 ** ((deal - 1) // 5), smallest)
+                                   for deal, (ante, smallest) in seen.items())
+    assert max(ante for ante, _ in seen.values()) >= 4  # it did rise
+
+
+def test_pok_2_the_default_session_ends_within_its_deals() -> None:
+    """The default house rules (the ante doubles every 10 deals, at most 80 deals) finish a four-player table of
+    computer players: about 50 to 77 deals over 100 seeds (benchmarks in the issue 11 report)."""
+    for seed in range(3):
+        game = new_game("poker", 4, seed=seed)
+        assert isinstance(game, PokerGame) and game.options["deals"] == 80 and game.options["ante_rise"] == 10
+        play_out(game, seed)
+        assert game.is_over and game.round_no <= 80
+
+
+def test_pok_2_a_save_from_before_the_session_options_keeps_the_endless_session() -> None:
+    """Old saves lack ``deals`` and ``ante_rise``: they load as the session they were started with (no limit, ante
+    1) and replay identically (GameSpec.upgrade)."""
+    old = new_game("poker", 3, seed=9, options={"deals": 0, "ante_rise": 0})
+    assert isinstance(old, PokerGame)
+    play_out(old, 9, deals=25)
+    saved = old.to_dict()
+    del saved["options"]["deals"], saved["options"]["ante_rise"]
+    again = load(json.loads(json.dumps(saved)))
+    assert again.options["deals"] == 0 and again.options["ante_rise"] == 0
+    assert again.snapshot() == old.snapshot() and again.to_dict()["actions"] == old.to_dict()["actions"]
+    assert all(e.amount == 1 for e in again.log if e.kind == "ante")

@@ -1,0 +1,162 @@
+"""A recap posted in the channel after every hand or round, and the final standings card at a match's end.
+
+Generic over the games: any event that carries an outcome ends a hand (``round_over``, ``hand_over``, ``throw_in``,
+``pot``) or the match (``match_over``). The recap is read from the game's event log as the hand ends
+(:mod:`render.recap`), said by the table's narrator and drawn off the event loop; the messages of one table are
+posted in order and stay in the channel, while the table message goes on with the next deal.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import offload
+from bot.table import Table
+from cogs import text, ui
+from engine.events import Event, EventKind, Outcome
+from render.recap import (
+    HandRecap,
+    ends_a_hand,
+    hand_recap,
+    hands_won,
+    render_recap,
+    render_standings,
+    unfinished_hand,
+)
+
+if TYPE_CHECKING:
+    from bot.client import DominoHall
+
+log = logging.getLogger("domino_hall.recaps")
+MAX_EMBEDS = 10  # Discord's limit for one message
+
+
+@dataclass
+class Post:
+    """What one update of a table has to post: the recaps of the hands it ended and, at the match's end, the
+    standings (all read from the game when the update came, drawn later)."""
+
+    table: Table
+    recaps: list[tuple[HandRecap, str, str]] = field(default_factory=list)  # the recap, its line, the image's words
+    final: tuple[Outcome, str, list[int]] | None = None  # the match outcome, its words, hands won per side
+
+
+def post_of(table: Table, events: Sequence[Event]) -> Post | None:
+    """The recaps and standings that ``events`` (one update of ``table``) call for, or None."""
+    game = table.game
+    if game is None or not any(e.outcome is not None for e in events):
+        return None
+    post = Post(table)
+    for event in events:
+        index = _index_of(game.log, event) if event.outcome is not None else None
+        if index is None:
+            continue
+        if ends_a_hand(event) or (event.kind == EventKind.MATCH_OVER and table.spec.family != "bingo"
+                                  and unfinished_hand(game.log, index)):
+            post.recaps.append(_recap(table, hand_recap(game.key, game.sides, game.log, index)))
+        if event.kind == EventKind.MATCH_OVER and event.outcome is not None:
+            words = table.narrator(text.shown(table)).standings(event.outcome)
+            post.final = (event.outcome, words, hands_won(game.log, len(game.sides)))
+    return post if post.recaps or post.final else None
+
+
+def _index_of(log: Sequence[Event], event: Event) -> int | None:
+    """Where ``event`` (this very record) is in the game's log, searching from the newest."""
+    return next((i for i in range(len(log) - 1, -1, -1) if log[i] is event), None)
+
+
+def _recap(table: Table, recap: HandRecap) -> tuple[HandRecap, str, str]:
+    """A recap with its line for the message (names as message text) and its words for the picture."""
+    return recap, table.narrator(text.shown(table)).recap(recap), table.narrator().recap(recap, tally=False)
+
+
+def hand_word(table: Table) -> str:
+    """``Round`` in line games, ``Hand`` elsewhere."""
+    return "Round" if table.spec.family == "line" else "Hand"
+
+
+async def message_parts(post: Post) -> tuple[list[discord.Embed], list[discord.File]]:
+    """The embeds and images of a post: the standings first (it names the winner), then each hand's recap."""
+    table = post.table
+    embeds: list[discord.Embed] = []
+    files: list[discord.File] = []
+    names = table.names
+    if post.final is not None and table.game is not None:
+        outcome, words, won = post.final
+        png = await offload.run_in("render", render_standings, table.row.game, table.game.sides, outcome, names,
+                                   table.narrator().standings(outcome), won)
+        winners = [text.shown(table)[s] for s in outcome.winners]
+        head = "🏆 " + (" & ".join(winners) + " won the match." if winners else "The match ended with no winner.")
+        embed = discord.Embed(title=f"Match over · {table.spec.title} · table #{table.id}",
+                              colour=discord.Colour.gold(), description=f"{head}\n{words}"[:4000])
+        embed.set_image(url="attachment://standings.png")
+        embeds.append(embed)
+        files.append(discord.File(io.BytesIO(png), "standings.png"))
+    for recap, line, image_words in post.recaps[-(MAX_EMBEDS - len(embeds)):]:
+        png = await offload.run_in("render", render_recap, recap, names, image_words)
+        name = f"recap-{recap.round}.png"
+        embed = discord.Embed(title=f"{table.spec.title} · table #{table.id} · {hand_word(table)} {recap.round}",
+                              colour=text.COLOUR, description=line[:4000])
+        embed.set_image(url=f"attachment://{name}")
+        embeds.append(embed)
+        files.append(discord.File(io.BytesIO(png), name))
+    return embeds, files
+
+
+class Recaps:
+    """Posts each table's recaps in the order its hands ended: one worker per table sends what has piled up, the
+    recaps of several hands in one message when the table moved faster than the channel."""
+
+    def __init__(self, bot: DominoHall) -> None:
+        self.bot = bot
+        self.pending: dict[int, list[Post]] = {}
+        self.workers: dict[int, asyncio.Task[None]] = {}
+
+    def on_update(self, table: Table, events: Sequence[Event]) -> None:
+        """Read what the update's events call for now (the game moves on), and post it after the earlier posts."""
+        post = post_of(table, events)
+        if post is None or table.row.channel_id is None:
+            return
+        self.pending.setdefault(table.id, []).append(post)
+        if table.id not in self.workers:
+            self.workers[table.id] = asyncio.create_task(self._work(table.id), name=f"table-{table.id}-recaps")
+
+    async def _work(self, tid: int) -> None:
+        try:
+            while self.pending.get(tid):
+                posts, self.pending[tid] = self.pending[tid], []
+                merged = Post(posts[-1].table, [r for p in posts for r in p.recaps],
+                              next((p.final for p in posts if p.final is not None), None))
+                while merged.recaps and len(merged.recaps) + (merged.final is not None) > MAX_EMBEDS:
+                    first, merged.recaps = merged.recaps[:MAX_EMBEDS], merged.recaps[MAX_EMBEDS:]
+                    await self._send(Post(merged.table, first))
+                await self._send(merged)
+        finally:
+            self.workers.pop(tid, None)
+            self.pending.pop(tid, None)
+
+    async def _send(self, post: Post) -> None:
+        table = post.table
+        try:
+            embeds, files = await message_parts(post)
+            channel = self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id)
+            extra: dict[str, Any] = {}
+            if post.final is None and table.status == "playing":
+                extra["view"] = ui.recap_view(table)
+            await channel.send(embeds=embeds, files=files, allowed_mentions=text.NO_PINGS, **extra)
+        except discord.HTTPException as error:
+            log.warning("table %d: could not post a recap: %s", table.id, error)
+        except Exception:
+            log.exception("table %d: posting a recap failed", table.id)
+
+    async def close(self) -> None:
+        """Cancel the posts still waiting (the bot is stopping)."""
+        for task in list(self.workers.values()):
+            task.cancel()

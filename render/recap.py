@@ -1,0 +1,298 @@
+"""The recap of a hand (or round) as it ends, and the final standings card of a match.
+
+Drawn from the engine's structured events only: the event that ends a hand carries its :class:`Outcome`, the
+``score`` events say who scored what and why (during play or at the end), and the settling events (a contract made
+or set, a moon shot, the hands shown, the pot) say how. :func:`hand_recap` reads them out of a game's event log;
+:func:`recap_image` and :func:`standings_image` draw them, phone first: 640 pixels wide, so that at the 400 pixels
+a phone shows, the smallest text is still 11 pixels and the numbers 16 or more. The words under the picture are the
+narrator's (:meth:`render.words.Narrator.recap`).
+
+>>> from engine.events import Event, EventKind, Outcome, Termination
+>>> log = [Event(EventKind.DEAL, 0, round=1), Event(EventKind.TRICK, 1, side=1),
+...        Event(EventKind.HAND_OVER, round=1, outcome=Outcome(Termination.TRICKS, (1,), (1,), (0, 4))),
+...        Event(EventKind.SCORE, 1, 1, 4, reason=ScoreReason.TRICKS), Event(EventKind.DEAL, 1, round=2)]
+>>> recap = hand_recap("texas42", [[0], [1]], log, 2)
+>>> [(s.side, s.hand, s.total, s.tricks) for s in recap.sides]
+[(0, 0, 0, 0), (1, 4, 4, 1)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from engine.events import Event, EventKind, Outcome, Termination
+from engine.registry import catalogue
+from render.canvas import draw_text, fit, printable, seat_names, to_png, wrap
+from render.palette import palette
+from render.theme import ACCENT, BACKGROUND, MUTED, PANEL, TEXT, team_colour
+
+WIDTH = 640  # at most 720 (issue 11): a phone shows it about 400 wide, so sizes below are at least 11 / 0.625
+PAD = 20
+TITLE, LINE, NAME, NUMBER, LABEL = 30, 20, 22, 32, 18
+ROW = 64
+WIN_TEXT: tuple[int, int, int] = (30, 30, 30)  # on the accent colour
+
+_Value = Callable[["SideResult"], str]  # a column's number for one side, as text
+
+#: Kinds that begin a new hand: the end of one hand's settling events.
+_NEXT_HAND = frozenset({EventKind.DEAL, EventKind.LOTS})
+
+
+@dataclass(frozen=True)
+class SideResult:
+    """One side (a seat, or partners) in a hand's recap: its points during play and at the end, its new total."""
+
+    side: int
+    seats: tuple[int, ...]
+    in_play: int
+    at_end: int
+    total: int
+    tricks: int | None = None
+    won: bool = False
+
+    @property
+    def hand(self) -> int:
+        """What the side scored in the hand, in all."""
+        return self.in_play + self.at_end
+
+
+@dataclass(frozen=True)
+class HandRecap:
+    """A hand (or round) that has just ended: its outcome, each side's result, the events that settled it and,
+    when it also ended the match, the match's outcome."""
+
+    game: str
+    round: int
+    outcome: Outcome
+    sides: tuple[SideResult, ...]
+    settled: tuple[Event, ...]
+    match: Outcome | None = None
+
+    @property
+    def in_play(self) -> bool:
+        """True when points were scored during the play of the hand (Muggins, Bergen), not only at its end."""
+        return any(s.in_play for s in self.sides)
+
+    @property
+    def both(self) -> bool:
+        """True when points were scored both during play and at the end: a recap shows the two apart."""
+        return self.in_play and any(s.at_end for s in self.sides)
+
+
+def ends_a_hand(event: Event) -> bool:
+    """True for the event that ends a hand or round: it carries the hand's outcome (``round_over`` in line games,
+    ``hand_over`` or ``throw_in`` in trick games, ``pot`` in poker), whatever the game."""
+    return event.outcome is not None and event.kind != EventKind.MATCH_OVER
+
+
+def hand_recap(game: str, sides: Sequence[Sequence[int]], log: Sequence[Event], end: int) -> HandRecap:
+    """The recap of the hand whose ending event is ``log[end]`` (see :func:`ends_a_hand`), or of the hand the
+    match ended in when ``log[end]`` is a ``match_over`` reached during play (Muggins: a count reaches the target).
+
+    The hand runs from its deal to the next one: score events before the end are points in play, those after it
+    (up to the next deal) the points at the end; each side's total is the sum of every score event so far.
+    """
+    ending = log[end]
+    assert ending.outcome is not None
+    start = max((i for i in range(end) if log[i].kind in _NEXT_HAND), default=0)
+    stop = next((i for i in range(end + 1, len(log)) if log[i].kind in _NEXT_HAND), len(log))
+    settled = tuple(log[end:stop])
+    count = len(sides)
+    totals, in_play, at_end, tricks = [0] * count, [0] * count, [0] * count, [0] * count
+    for index, event in enumerate(log[:stop]):
+        if event.kind == EventKind.SCORE and event.side is not None and 0 <= event.side < count:
+            totals[event.side] += event.points
+            if index >= start:
+                (in_play if index < end else at_end)[event.side] += event.points
+        elif event.kind == EventKind.TRICK and index >= start and event.side is not None and 0 <= event.side < count:
+            tricks[event.side] += 1
+    family = catalogue()[game].family if game in catalogue() else ""
+    results = tuple(SideResult(side, tuple(sides[side]), in_play[side], at_end[side], totals[side],
+                               tricks[side] if family == "trick" else None, side in ending.outcome.sides)
+                    for side in range(count))
+    match = next((e.outcome for e in settled if e.kind == EventKind.MATCH_OVER), None)
+    number = ending.round or ending.outcome.round or sum(1 for e in log[:end] if e.kind in _NEXT_HAND)
+    return HandRecap(game, number, ending.outcome, results, settled, match)
+
+
+def unfinished_hand(log: Sequence[Event], match_end: int) -> bool:
+    """True when the match ended (``log[match_end]``) during a hand, not at a hand's end: the hand that ended it
+    still gets its recap."""
+    previous = max((i for i in range(match_end) if ends_a_hand(log[i]) or log[i].kind in _NEXT_HAND), default=-1)
+    return previous >= 0 and log[previous].kind in _NEXT_HAND
+
+
+def last_hand_end(log: Sequence[Event]) -> int | None:
+    """The index of the last event in ``log`` that ended a hand, if any."""
+    return next((i for i in range(len(log) - 1, -1, -1) if ends_a_hand(log[i])), None)
+
+
+# ----- drawing ---------------------------------------------------------------------------------------------------
+def _canvas(height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    return image, ImageDraw.Draw(image)
+
+
+def _side_name(names: Sequence[str], seats: Sequence[int]) -> str:
+    return " & ".join(names[s] for s in seats if 0 <= s < len(names))
+
+
+def _signed(points: int) -> str:
+    return f"+{points}" if points > 0 else str(points) if points < 0 else "0"
+
+
+def _title(game: str) -> str:
+    spec = catalogue().get(game)
+    return spec.title if spec is not None else game
+
+
+def _lines(text: str, size: int, max_lines: int) -> list[str]:
+    return wrap(printable(text), size, WIDTH - 2 * PAD, max_lines)
+
+
+def _header(draw: ImageDraw.ImageDraw, title: str, lines: Sequence[str]) -> int:
+    """The title and up to a few lines of words under it; returns the height used."""
+    draw_text(draw, (PAD, PAD), fit(title, TITLE, WIDTH - 2 * PAD), TITLE, TEXT, bold=True)
+    y = PAD + TITLE + 12
+    for line in lines:
+        draw_text(draw, (PAD, y), line, LINE, TEXT)
+        y += LINE + 8
+    return y + 6
+
+
+def _headings(draw: ImageDraw.ImageDraw, y: int, columns: Sequence[tuple[str, int]], teams: bool) -> int:
+    draw_text(draw, (PAD + 12, y), "Team" if teams else "Player", LABEL, MUTED)
+    for label, right in columns:
+        draw_text(draw, (right, y), label, LABEL, MUTED, "ra")
+    return y + LABEL + 10
+
+
+def _row(draw: ImageDraw.ImageDraw, y: int, name: str, colour: tuple[int, int, int] | None, won: bool,
+         values: Sequence[tuple[str, int]], name_room: int) -> None:
+    """One side's row: a band (accent when it won), its colour mark, its name and its numbers in large type."""
+    fill = ACCENT if won else PANEL
+    draw.rounded_rectangle((PAD, y, WIDTH - PAD, y + ROW - 8), radius=12, fill=fill)
+    ink = WIN_TEXT if won else TEXT
+    if colour is not None:
+        draw.rounded_rectangle((PAD + 8, y + 12, PAD + 16, y + ROW - 20), radius=3, fill=colour)
+    draw_text(draw, (PAD + 26, y + (ROW - 8) / 2), fit(name, NAME, name_room), NAME, ink, "lm", bold=won)
+    for text, right in values:
+        draw_text(draw, (right, y + (ROW - 8) / 2), text, NUMBER, ink, "rm", bold=True)
+
+
+def recap_image(recap: HandRecap, names: Sequence[str], words: str) -> Image.Image:
+    """A hand's recap: the game and hand, the narrator's ``words`` for it, and a row per side with its points in
+    this hand (in play and at the end when points were scored during play), its tricks, and its new total."""
+    everyone = seat_names(names, max((s for r in recap.sides for s in r.seats), default=-1) + 1)
+    lines = _lines(words, LINE, 4)
+    columns = _recap_columns(recap)
+    height = PAD + TITLE + 12 + len(lines) * (LINE + 8) + 6 + LABEL + 10 + ROW * len(recap.sides) + PAD
+    image, draw = _canvas(height)
+    hand = "Round" if catalogue().get(recap.game) and catalogue()[recap.game].family == "line" else "Hand"
+    y = _header(draw, f"{_title(recap.game)}  ·  {hand} {recap.round}", lines)
+    teams = any(len(r.seats) > 1 for r in recap.sides)
+    y = _headings(draw, y, [(label, right) for label, right, _ in columns], teams)
+    room = (min(right for _, right, _ in columns) - 90 if columns else WIDTH - 2 * PAD) - PAD - 26
+    for result in recap.sides:
+        values = [(value(result), right) for _, right, value in columns]
+        _row(draw, y, _side_name(everyone, result.seats), team_colour(result.side) if teams else None, result.won,
+             values, room)
+        y += ROW
+    return image
+
+
+def _recap_columns(recap: HandRecap) -> list[tuple[str, int, _Value]]:
+    """The number columns of a recap, right-aligned from the right edge: Total last."""
+    family = catalogue()[recap.game].family if recap.game in catalogue() else ""
+    wanted: list[tuple[str, _Value]] = []
+    if family == "trick":
+        wanted.append(("Tricks", lambda r: str(r.tricks or 0)))
+    if recap.both:
+        wanted.append(("In play", lambda r: _signed(r.in_play)))
+        wanted.append(("At end", lambda r: _signed(r.at_end)))
+    else:
+        this = "Chips" if family == "poker" else "This round" if family == "line" else "This hand"
+        wanted.append((this, lambda r: _signed(r.hand)))
+    wanted.append(("Total", lambda r: str(r.total)))
+    step = 116
+    right = WIDTH - PAD - 16
+    return [(label, right - step * (len(wanted) - 1 - i), value) for i, (label, value) in enumerate(wanted)]
+
+
+def standings_image(game: str, sides: Sequence[Sequence[int]], outcome: Outcome, names: Sequence[str],
+                    words: str, hands_won: Sequence[int] = ()) -> Image.Image:
+    """The final standings: the winner named at the top, then every side from first to last with its total
+    (lowest first where the lowest total wins) and the hands it won."""
+    everyone = seat_names(names, max((s for side in sides for s in side), default=-1) + 1)
+    spec = catalogue().get(game)
+    lowest = bool(spec and spec.lowest_wins)
+    points = list(outcome.points) + [0] * (len(sides) - len(outcome.points))
+    order = sorted(range(len(sides)), key=lambda s: (s not in outcome.sides, points[s] if lowest else -points[s], s))
+    winner = " & ".join(_side_name(everyone, sides[s]) for s in outcome.sides) or "Nobody"
+    lines = _lines(words, LINE, 3)
+    height = PAD + TITLE + 12 + (NAME + 14) + len(lines) * (LINE + 8) + 6 + LABEL + 10 + ROW * len(sides) + PAD
+    image, draw = _canvas(height)
+    draw_text(draw, (PAD, PAD), fit(f"{_title(game)}  ·  Final standings", TITLE, WIDTH - 2 * PAD), TITLE, TEXT,
+              bold=True)
+    y = PAD + TITLE + 12
+    draw_text(draw, (PAD, y), fit(f"Winner: {winner}", NAME, WIDTH - 2 * PAD), NAME, ACCENT, bold=True)
+    y += NAME + 14
+    for line in lines:
+        draw_text(draw, (PAD, y), line, LINE, TEXT)
+        y += LINE + 8
+    y += 6
+    unit = "Chips" if spec is not None and spec.family == "poker" else "Penalty" if lowest else "Total"
+    columns: list[tuple[str, int]] = [(unit, WIDTH - PAD - 16)]
+    if hands_won:
+        columns.insert(0, ("Hands won", WIDTH - PAD - 16 - 150))
+    teams = any(len(side) > 1 for side in sides)
+    y = _headings(draw, y, columns, teams)
+    for place, side in enumerate(order, 1):
+        values = [(str(points[side]), WIDTH - PAD - 16)]
+        if hands_won:
+            values.insert(0, (str(hands_won[side] if side < len(hands_won) else 0), WIDTH - PAD - 16 - 150))
+        name = f"{place}. {_side_name(everyone, sides[side])}"
+        _row(draw, y, name, team_colour(side) if teams else None, side in outcome.sides, values,
+             WIDTH - 2 * PAD - 26 - (320 if hands_won else 170))
+        y += ROW
+    return image
+
+
+def hands_won(log: Sequence[Event], sides: int) -> list[int]:
+    """How many hands (rounds) each side won in the match so far (thrown-in hands count for nobody)."""
+    won = [0] * sides
+    for event in log:
+        if ends_a_hand(event) and event.outcome is not None and event.outcome.termination != Termination.THROWN_IN:
+            for side in event.outcome.sides:
+                if 0 <= side < sides:
+                    won[side] += 1
+    return won
+
+
+def render_recap(recap: HandRecap, names: Sequence[str], words: str) -> bytes:
+    """A PNG of a hand's recap (:func:`recap_image`)."""
+    return to_png(recap_image(recap, names, words), palette())
+
+
+def render_standings(game: str, sides: Sequence[Sequence[int]], outcome: Outcome, names: Sequence[str], words: str,
+                     won: Sequence[int] = ()) -> bytes:
+    """A PNG of the final standings card (:func:`standings_image`)."""
+    return to_png(standings_image(game, sides, outcome, names, words, won), palette())
+
+
+__all__ = [
+    "HandRecap",
+    "SideResult",
+    "ends_a_hand",
+    "hand_recap",
+    "hands_won",
+    "last_hand_end",
+    "recap_image",
+    "render_recap",
+    "render_standings",
+    "standings_image",
+    "unfinished_hand",
+]
