@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from engine.actions import Action, Play
+from engine.fortytwo import FortyTwoGame
 from engine.game import Game
 from engine.linegame import LineGame
 from engine.observation import Observation, all_deals, determinize
@@ -30,6 +31,7 @@ MAX_PLAYOUT_ACTIONS = 4000
 #: decision takes the budget plus one sample at most; benchmarks/partnership_strength.py measures it).
 STRONG_SAMPLES = 400
 STRONG_SECONDS = 0.15
+REDRAWS = 4  # deals drawn again at most, per sample, when one disagrees with the bidding (deal_weight)
 MAX_SEARCHED_ACTIONS = 32  # more choices than this (Black Tile's 35 or 84 ways to pass three) go to the heuristic
 
 PlayerFactory = Callable[[int], "PlayoutPlayer"]
@@ -105,7 +107,8 @@ class SearchPlayer:
         legal = game.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        if game.spec.family not in SEARCHED_FAMILIES or len(legal) > MAX_SEARCHED_ACTIONS:
+        if (game.spec.family not in SEARCHED_FAMILIES or len(legal) > MAX_SEARCHED_ACTIONS
+                or (game.spec.family == "trick" and not all(isinstance(a, Play) for a in legal))):
             return _own_player(game.key, self.rng.getrandbits(32)).choose(game, seat)
         seen = game.observe(seat)
         obvious = obvious_play(game, seen, legal)
@@ -126,9 +129,18 @@ class SearchPlayer:
         exact = all_deals(seen, self.samples) if self.exact else None
         if exact is not None:
             self.rng.shuffle(exact)
+        weigh = deal_weight(game)
         for number in range(self.samples):
             dealt = exact[number % len(exact)] if exact else None
             world = determinize(game, seat, self.rng, seen, dealt)
+            weight = 1.0 if weigh is None else weigh(world, seat)
+            if weigh is not None and dealt is None:  # a soft constraint: draw again, keeping an unlikely deal rarely
+                for _ in range(REDRAWS):
+                    if self.rng.random() < weight:
+                        break
+                    world = determinize(game, seat, self.rng, seen)
+                    weight = weigh(world, seat)
+                weight = 1.0
             seed = self.rng.getrandbits(32)
             results: list[float] = []
             for action in legal:
@@ -140,7 +152,7 @@ class SearchPlayer:
                 results.append(outcome(trial, game.score, seat, bonus, self.hand_bonus))
             if len(results) < len(legal):
                 break
-            totals = [t + r for t, r in zip(totals, results, strict=True)]
+            totals = [t + weight * r for t, r in zip(totals, results, strict=True)]
             done += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
@@ -151,6 +163,10 @@ class SearchPlayer:
         """Fresh playout players for every seat (the same seeds for every action tried in one sample)."""
         if self.playout == "heavy" and game.spec.family == "line":
             return [HeavyPlayout(seed + s) for s in range(game.seats)]
+        if self.playout == "auto" and isinstance(game, FortyTwoGame):
+            from engine.ai.fortytwo import FastPlayout
+
+            return [FastPlayout(seed + s) for s in range(game.seats)]
         fast = self.playout == "random" or (self.playout == "auto" and _round_end_scoring(game))
         level = "random" if fast else "best"
         return [_own_player(game.key, seed + s, level) for s in range(game.seats)]
@@ -191,6 +207,17 @@ def obvious_play(game: Game, seen: Observation, legal: list[Action]) -> Action |
         return plays[0]
     if len(seen.hand) == 1:  # the last tile: every play of it goes out
         return plays[0]
+    return None
+
+
+def deal_weight(game: Game) -> Callable[[Game, int], float] | None:
+    """How well a determinized copy of ``game`` agrees with what the bidding said (a soft constraint the hard ones
+    of :mod:`engine.observation` cannot state), for the games whose bids say something about a hand: the 42
+    family (a bid means trumps, :func:`engine.ai.fortytwo.bid_weight`); None elsewhere."""
+    if isinstance(game, FortyTwoGame):
+        from engine.ai.fortytwo import bid_weight
+
+        return bid_weight
     return None
 
 
