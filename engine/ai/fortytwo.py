@@ -354,7 +354,7 @@ class FastPlayout:
         rule = game.suit_rule()
         noise = self.rng.random
         side = game.side_of(seat)
-        by_tile = {}
+        by_tile: dict[Tile, Action] = {}
         for action in legal:
             if isinstance(action, Play):
                 by_tile.setdefault(action.tile, action)

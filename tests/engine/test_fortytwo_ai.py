@@ -91,7 +91,8 @@ def test_ai_does_not_overtake_a_partner_winning_the_trick() -> None:
     assert FortyTwoPlayer(0).choose(game, me) == Play(t("6-1"))
 
 
-def test_ai_feeds_count_to_a_partner_winning_the_trick() -> None:
+def partner_winning_with_count_to_feed() -> tuple[FortyTwoGame, int]:
+    """Fives led, the partner of the last seat winning with 5-5; the last seat holds 5-0 (count) and 5-3."""
     hands = [["5-2", "3-3", "3-2", "3-1", "3-0", "2-2", "2-1"],
              ["5-5", "6-4", "5-4", "4-4", "4-2", "4-1", "4-0"],
              ["5-1", "6-0", "6-2", "2-0", "1-1", "1-0", "6-1"],
@@ -100,7 +101,12 @@ def test_ai_feeds_count_to_a_partner_winning_the_trick() -> None:
     win_bid(game, 30, "6")
     for offset, tile in enumerate(["5-2", "5-5", "5-1"]):
         game.apply((first + offset) % 4, Play(t(tile)))
-    assert FortyTwoPlayer(0).choose(game, (first + 3) % 4) == Play(t("5-0"))
+    return game, (first + 3) % 4
+
+
+def test_ai_feeds_count_to_a_partner_winning_the_trick() -> None:
+    game, seat = partner_winning_with_count_to_feed()
+    assert FortyTwoPlayer(0).choose(game, seat) == Play(t("5-0"))
 
 
 def test_ai_bidder_pulls_trumps_with_its_top_trump() -> None:
@@ -173,16 +179,9 @@ def test_ai_nel_o_teammate_still_playing_takes_the_trick_off_the_bidder() -> Non
 
 # ----- what the search player (Strong) uses: a quick playout player and the bid as a soft constraint ---------------
 def test_fast_playout_feeds_count_to_a_partner_winning_the_trick() -> None:
-    """The same trick as above: the last seat follows fives under its partner's 5-5 with the 5-0's count."""
-    hands = [["5-2", "3-3", "3-2", "3-1", "3-0", "2-2", "2-1"],
-             ["5-5", "6-4", "5-4", "4-4", "4-2", "4-1", "4-0"],
-             ["5-1", "6-0", "6-2", "2-0", "1-1", "1-0", "6-1"],
-             ["5-0", "5-3", "6-6", "6-5", "6-3", "4-3", "0-0"]]
-    game, first = rigged(5, hands)
-    win_bid(game, 30, "6")
-    for offset, tile in enumerate(["5-2", "5-5", "5-1"]):
-        game.apply((first + offset) % 4, Play(t(tile)))
-    assert all(FastPlayout(seed).choose(game, (first + 3) % 4) == Play(t("5-0")) for seed in range(10))
+    """The last seat follows fives under its partner's 5-5 with the 5-0's count."""
+    game, seat = partner_winning_with_count_to_feed()
+    assert all(FastPlayout(seed).choose(game, seat) == Play(t("5-0")) for seed in range(10))
 
 
 def test_fast_playout_bidder_leads_its_top_trump_mostly() -> None:
