@@ -1,20 +1,25 @@
-"""Computer players and turn timers: they act through the same path as people, after a pause."""
+"""The driver of computer seats and turn timers: they act through the same path as people, after a pause.
+
+It listens to the table store: every change of a table (re)arms that table's computer player and turn timers, and a
+closed table's are stopped. It moves through the play service, as a member's click does."""
 
 from __future__ import annotations
 
 import asyncio
 import random
+from typing import Protocol
 
 import engine
 from bot import offload
-from bot.service_core import COMPUTER, TIMER, ServiceCore, log
+from bot.store import COMPUTER, TIMER, GuildSettings, PlayerFactory, TableStore, TableUpdate, log
 from bot.table import (
     COMPUTER_LEVELS,
     DEFAULT_LEVEL,
     PLAYING,
     Table,
 )
-from engine import Action
+from engine import Action, Event
+from engine.ai import computer_player
 
 #: Back-off before a failed computer move is tried again: 0.5 s, doubling, at most RETRY_CAP seconds.
 RETRY_BASE, RETRY_CAP = 0.5, 30.0
@@ -29,18 +34,70 @@ def retry_delay(failures: int) -> float:
     return float(min(RETRY_CAP, RETRY_BASE * 2 ** max(0, failures - 1)))
 
 
-class Autoplay(ServiceCore):
+class Mover(Protocol):
+    """What the driver needs of the play service: apply one action, the table's lock held."""
+
+    async def apply(self, table: Table, seat: int, action: Action, actor: str, user_id: int | None,
+                    turn: bool = True) -> list[Event]: ...
+
+
+class ComputerDriver:
     """Drives computer seats (and seats set to Run), and moves for a player whose time ran out."""
 
-    def _schedule(self, table: Table) -> None:
+    def __init__(self, store: TableStore, mover: Mover, settings: GuildSettings,
+                 player_factory: PlayerFactory = computer_player) -> None:
+        self.store = store
+        self.mover = mover
+        self.settings = settings
+        self.player_factory = player_factory
+        self._closed = False
+        self._watchdog: asyncio.Task[None] | None = None
+        store.add_listener(self.on_update)
+
+    def on_update(self, update: TableUpdate) -> None:
+        """After every change (the table's lock held): the seat that moved has no timer any more; then arm what the
+        table awaits now (nothing, once it is closed)."""
+        table = update.table
+        if update.kind == "reloaded":
+            table.players.clear()
+        timer = table.timers.pop(update.seat, None) if update.seat is not None else None
+        if timer is not None and timer is not asyncio.current_task():
+            timer.cancel()
+        self.schedule(table)
+
+    def start(self) -> None:
+        """Start the watchdog."""
+        self._watchdog = asyncio.create_task(self._watch(), name="table-watchdog")
+
+    async def close(self) -> None:
+        """Stop every computer player and timer (the database keeps everything)."""
+        self._closed = True
+        tasks = [t for table in self.store.tables.values() for t in table_tasks(table)]
+        if self._watchdog is not None:
+            tasks.append(self._watchdog)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    def stop(self, table: Table) -> None:
+        """Stop a table's computer player and timers (not the task that asks, which is finishing its move)."""
+        current = asyncio.current_task()
+        for task in table_tasks(table):
+            if task is not current:
+                task.cancel()
+        table.timers.clear()
+        if table.driver is not current:
+            table.driver = None
+
+    def schedule(self, table: Table) -> None:
         """With the lock held: start the computer driver if a computer seat is awaited, and (re)arm turn timers."""
         if self._closed or table.status != PLAYING or table.game is None:
-            self._stop_tasks(table)
+            self.stop(table)
             return
         awaited = table.game.to_act
         if any(table.is_automatic(s) for s in awaited) and (table.driver is None or table.driver.done()):
             table.driver = asyncio.create_task(self._drive(table), name=f"table-{table.id}-computer")
-        limit = self._setting(table.row.guild_id, "turn_time_limit", self.turn_time_limit)
+        limit = self.settings.seconds(table.row.guild_id, "turn_time_limit")
         for seat, task in list(table.timers.items()):
             if seat not in awaited or table.is_automatic(seat) or limit <= 0:
                 task.cancel()
@@ -61,7 +118,7 @@ class Autoplay(ServiceCore):
         """
         failures = 0
         while True:
-            pause = self._setting(table.row.guild_id, "computer_pause", self.computer_pause)
+            pause = self.settings.seconds(table.row.guild_id, "computer_pause")
             if table.game is not None and not any(table.seats[s].computer for s in table.game.to_act):
                 pause = min(pause, 0.3)  # a seat set to Run plays out briskly
             await asyncio.sleep(pause + (retry_delay(failures) if failures else 0.0))
@@ -76,7 +133,7 @@ class Autoplay(ServiceCore):
                 action = await self._computer_choice(table, game, seats[0], fallback=failures >= FALLBACK_AFTER)
                 async with table.lock:
                     if table.version == version and table.status == PLAYING:
-                        await self._apply(table, seats[0], action, COMPUTER, None)
+                        await self.mover.apply(table, seats[0], action, COMPUTER, None)
                 failures = 0
             except asyncio.CancelledError:
                 raise
@@ -87,7 +144,7 @@ class Autoplay(ServiceCore):
 
     def stalled(self) -> list[int]:
         """Playing tables that wait on nobody: a computer seat is awaited first and no driver runs for it."""
-        return [table.id for table in self.tables.values()
+        return [table.id for table in self.store.tables.values()
                 if self._automatic_awaited(table) and (table.driver is None or table.driver.done())]
 
     async def _watch(self) -> None:
@@ -95,11 +152,11 @@ class Autoplay(ServiceCore):
         while True:
             await asyncio.sleep(WATCH_SECONDS)
             for table_id in self.stalled():
-                table = self.tables.get(table_id)
+                table = self.store.tables.get(table_id)
                 if table is not None:
                     log.warning("table %d: a computer seat had no driver; rescheduled", table_id)
                     async with table.lock:
-                        self._schedule(table)
+                        self.schedule(table)
 
     def _automatic_awaited(self, table: Table) -> list[int]:
         """The computer seats that may move now: those awaited ahead of any person.
@@ -134,7 +191,7 @@ class Autoplay(ServiceCore):
                         continue  # another seat moved meanwhile: choose again on the new state
                     del table.timers[seat]
                     log.info("table %d: %s ran out of time; the computer moves", table.id, table.names[seat])
-                    await self._apply(table, seat, action, TIMER, None)
+                    await self.mover.apply(table, seat, action, TIMER, None)
                     return
         except Exception:
             log.exception("table %d: the timed-out move for seat %d failed", table.id, seat)
@@ -151,3 +208,11 @@ class Autoplay(ServiceCore):
                                                                COMPUTER_LEVELS[level])
         return await offload.run_in("computer", player.choose, game, seat)
 
+
+
+def table_tasks(table: Table) -> list[asyncio.Task[None]]:
+    """A table's computer player and turn timers."""
+    tasks = list(table.timers.values())
+    if table.driver is not None:
+        tasks.append(table.driver)
+    return tasks

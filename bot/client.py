@@ -48,15 +48,13 @@ class DominoHall(commands.AutoShardedBot):
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
-        """Open storage, re-attach running tables (their buttons are DynamicItems), load cogs, sync commands."""
-        from cogs.ui import TableButton, TableSelect
-
+        """Open storage, start the table service, load cogs (the Play cog registers the controls, DynamicItems that
+        find their table again after a restart), reload running tables, sync commands."""
         offload.configure(render_processes=self.settings.render_processes)
         self.budget.watch(self.http)
         self.storage = await Storage.open_or_explain(self.settings)
         self.tables = TableService(self.storage, computer_pause=self.settings.computer_pause,
                                    turn_time_limit=self.settings.turn_time_limit, owns=self.settings.owns_guild)
-        self.add_dynamic_items(TableButton, TableSelect)
         await self.tree.set_translator(HallTranslator())  # the commands in Spanish too (bot/i18n.py)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -86,8 +84,6 @@ class DominoHall(commands.AutoShardedBot):
     async def on_app_command_error(self, interaction: discord.Interaction[Any],
                                    error: app_commands.AppCommandError) -> None:
         """Log the traceback; tell the member only that something went wrong."""
-        from cogs.play import tell
-
         command = interaction.command.name if interaction.command else "?"
         log.error("/%s by user %d failed", command, interaction.user.id, exc_info=error)
         await tell(interaction, "Something went wrong on our side; it has been logged.")
@@ -101,3 +97,16 @@ class DominoHall(commands.AutoShardedBot):
             await self.storage.close()
             del self.storage
         offload.shutdown()
+
+
+async def tell(interaction: discord.Interaction[Any], message: str) -> None:
+    """Answer only the member who asked (a new ephemeral if the interaction was already acknowledged); mentions in
+    ``message`` never ping."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(message, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+        else:
+            await interaction.response.send_message(message, ephemeral=True,
+                                                    allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException:
+        log.warning("could not answer user %d: %s", interaction.user.id, message)

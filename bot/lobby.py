@@ -8,8 +8,8 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import engine
-from bot.service_core import ServiceCore, TableUpdate, log, state_text
 from bot.storage import TableRow
+from bot.store import GuildSettings, TableStore, TableUpdate, log, log_events, need_host, need_lobby, state_text
 from bot.table import (
     ABANDONED,
     LOBBY,
@@ -24,8 +24,12 @@ from bot.table import (
 from engine.errors import BadOption
 
 
-class Lobbies(ServiceCore):
-    """The lobby half of the table service."""
+class LobbyService:
+    """Lobbies: seats, computer players and house rules before the game, Start, and Cancel / End game."""
+
+    def __init__(self, store: TableStore, settings: GuildSettings) -> None:
+        self.store = store
+        self.settings = settings
 
     async def create_lobby(self, guild_id: int, channel_id: int, host_id: int, host_name: str, game: str) -> Table:
         """Open a lobby for ``game`` with the host in the first seat."""
@@ -35,25 +39,25 @@ class Lobbies(ServiceCore):
             raise NotAllowed(str(error)) from None
         row = TableRow(guild_id=guild_id, channel_id=channel_id, game=game, host_id=host_id,
                        seed=secrets.randbelow(2**31), seats=[Seat(host_name, host_id).to_dict()], version=1)
-        row = await self.storage.tables.create(row)
+        row = await self.store.storage.tables.create(row)
         table = Table(row)
-        self.tables[row.id] = table
-        await self._load_guild(guild_id)
+        self.store.tables[row.id] = table
+        await self.settings.load(guild_id)
         log.info("table %d: lobby for %s opened by %s in channel %d", row.id, game, host_name, channel_id)
-        self._emit(TableUpdate(table, "lobby", table.version))
+        self.store.emit(TableUpdate(table, "lobby", table.version))
         return table
 
     async def set_message(self, table_id: int, message_id: int) -> None:
         """Remember the Discord message that shows this table."""
-        table = self.get(table_id)
+        table = self.store.get(table_id)
         async with table.lock:
-            await self._save(table, message_id=message_id)
+            await self.store.save(table, message_id=message_id)
 
     async def join(self, table_id: int, user_id: int, name: str) -> Table:
         """Seat a member in the next free seat."""
-        table = self.get(table_id)
+        table = self.store.get(table_id)
         async with table.lock:
-            self._need_lobby(table)
+            need_lobby(table)
             if table.seat_of(user_id) is not None:
                 raise NotAllowed("You are already seated at this table.")
             if len(table.seats) >= table.max_seats:
@@ -63,9 +67,9 @@ class Lobbies(ServiceCore):
 
     async def leave(self, table_id: int, user_id: int) -> Table:
         """Free a member's seat (the host closes the table with Cancel instead)."""
-        table = self.get(table_id)
+        table = self.store.get(table_id)
         async with table.lock:
-            self._need_lobby(table)
+            need_lobby(table)
             seat = table.seat_of(user_id)
             if seat is None:
                 raise NotAllowed("You are not seated at this table.")
@@ -78,10 +82,10 @@ class Lobbies(ServiceCore):
     @contextlib.asynccontextmanager
     async def _hosting(self, table_id: int, user_id: int, what: str) -> AsyncIterator[Table]:
         """The lobby ``table_id`` under its lock, for its host only (``what`` the host is doing, for the refusal)."""
-        table = self.get(table_id)
+        table = self.store.get(table_id)
         async with table.lock:
-            self._need_lobby(table)
-            self._need_host(table, user_id, what)
+            need_lobby(table)
+            need_host(table, user_id, what)
             yield table
 
     async def add_computer(self, table_id: int, user_id: int) -> Table:
@@ -138,22 +142,26 @@ class Lobbies(ServiceCore):
             if problem:
                 raise NotAllowed(f"The game cannot start: {problem}")
             game = engine.new_game(table.row.game, len(table.seats), table.row.seed, table.row.options)
-            await self._save(table, status=PLAYING, state=state_text(game), version=table.version + 1)
+            await self.store.save(table, status=PLAYING, state=state_text(game), version=table.version + 1)
             table.game, table.started_version = game, table.version
             log.info("table %d v%d: %s started with %s", table.id, table.version, game.key, ", ".join(table.names))
-            self._log_events(table, game.log)
-            self._schedule(table)
-            self._emit(TableUpdate(table, "started", table.version, list(game.log)))
+            log_events(table, game.log)
+            self.store.emit(TableUpdate(table, "started", table.version, list(game.log)))
         return table
+
+    async def _lobby_change(self, table: Table, what: str, **changes: Any) -> None:
+        await self.store.save(table, version=table.version + 1, **changes)
+        log.info("table %d v%d: %s", table.id, table.version, what)
+        self.store.emit(TableUpdate(table, "lobby", table.version))
 
     async def abandon(self, table_id: int, user_id: int, can_manage: bool) -> Table:
         """Cancel a lobby or end a game early (the host, or a member who may manage the server)."""
-        table = self.get(table_id)
+        table = self.store.get(table_id)
         async with table.lock:
             if table.status not in (LOBBY, PLAYING):
                 raise StaleClick("This table is already closed.")
             if user_id != table.host_id and not can_manage:
                 raise NotAllowed("Only the host (or someone who can manage the server) can do that.")
-            await self._close(table, ABANDONED, "ended by a member")
+            await self.store.close(table, ABANDONED, "ended by a member")
         return table
 

@@ -1,23 +1,39 @@
-"""The table service: lobbies and running games, with no Discord in it.
+"""The table services, with no Discord in them, and the one object the bot holds: :class:`TableService`.
 
-Every change to a table happens under that table's lock, bumps its version, and is committed to the database
-(state snapshot, action log entry and, at the end, the results) before the caller is answered. Computer players
-and turn timers act through the same path as people. Listeners hear about every change.
+Small services passed to each other, each owning its state: the store (open tables, saving, telling listeners;
+bot/store.py), per-server settings (bot/store.py), lobbies (bot/lobby.py), play (:class:`PlayService` here: a move
+applied under the table's lock, versions, persistence, events out) and the computer driver (bot/autoplay.py: computer
+seats and turn timers). Every change to a table happens under that table's lock, bumps its version, and is
+committed to the database before the caller is answered. :class:`TableService` builds them and starts and stops
+them; its methods are the services' own, for the cogs and the tests.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
+from collections.abc import Callable
 from typing import Any
 
 import engine
-from bot.autoplay import Autoplay
-from bot.lobby import Lobbies
+from bot.autoplay import ComputerDriver
+from bot.lobby import LobbyService
 from bot.names import in_text
-from bot.service_core import PERSON, Listener, PlayerFactory, TableUpdate, log, state_text, table_tasks
-from bot.storage import ActionRow, ResultRow
+from bot.ratings import RatingBook
+from bot.storage import ActionRow, ResultRow, Standing, Storage, StorageUnavailable, TableRow
+from bot.store import (
+    PERSON,
+    GuildSettings,
+    Listener,
+    PlayerFactory,
+    TableStore,
+    TableUpdate,
+    log,
+    log_events,
+    need_game,
+    need_host,
+    state_text,
+)
 from bot.table import (
     ABANDONED,
     FINISHED,
@@ -30,46 +46,97 @@ from bot.table import (
     TableError,
 )
 from engine import Action, CorruptState, Event, IllegalAction, parse_action
+from engine.ai import computer_player
 from engine.game import SAVE_FORMAT
 
 RECENTLY_CLOSED_SECONDS = 3600.0  # closed tables whose final message is drawn again after a restart
 
-__all__ = ["Listener", "NoSuchTable", "NotAllowed", "PlayerFactory", "StaleClick", "TableError", "TableService",
-           "TableUpdate"]
+__all__ = ["Listener", "NoSuchTable", "NotAllowed", "PlayService", "PlayerFactory", "ResultRow", "StaleClick",
+           "Standing", "StorageUnavailable", "TableError", "TableRow", "TableService", "TableUpdate"]
 
 
-class TableService(Lobbies, Autoplay):
-    """Owns every open table of the process: creates lobbies, starts games, applies moves, drives computers."""
+class TableService:
+    """Every open table of the process: builds the services (each owning its part), starts and stops them."""
+
+    def __init__(
+        self, storage: Storage, *, computer_pause: float = 1.5, turn_time_limit: float = 300.0,
+        player_factory: PlayerFactory = computer_player, owns: Callable[[int], bool] | None = None,
+    ) -> None:
+        self.storage = storage
+        self.store = TableStore(storage, owns)
+        self.settings = GuildSettings(storage, computer_pause=computer_pause, turn_time_limit=turn_time_limit)
+        self.play = PlayService(self.store)
+        self.lobbies = LobbyService(self.store, self.settings)
+        self.driver = ComputerDriver(self.store, self.play, self.settings, player_factory)
+        self.tables = self.store.tables  # open tables by id (the store's)
+        # What the cogs and tests call, each the method of the service that owns it.
+        self.get, self.check_place, self.add_listener = self.store.get, self.store.check_place, self.store.add_listener
+        lobbies = self.lobbies
+        self.create_lobby, self.set_message, self.join, self.leave = (lobbies.create_lobby, lobbies.set_message,
+                                                                      lobbies.join, lobbies.leave)
+        self.add_computer, self.set_computer_level, self.remove_computer = (
+            lobbies.add_computer, lobbies.set_computer_level, lobbies.remove_computer)
+        self.set_option, self.start_game, self.abandon = lobbies.set_option, lobbies.start_game, lobbies.abandon
+        self.act, self.request, self.set_autopilot = self.play.act, self.play.request, self.play.set_autopilot
+        self.stalled = self.driver.stalled
+        self.guild_settings, self.set_guild_setting = self.settings.guild_settings, self.settings.set_guild_setting
+        self.nudges_on, self.set_nudges = self.settings.nudges_on, self.settings.set_nudges
+        self.ratings = RatingBook(storage.results)  # per-game ratings from the stored results (bot/ratings.py)
+
+    @property
+    def player_factory(self) -> PlayerFactory:
+        """How computer players are made (the driver's)."""
+        return self.driver.player_factory
+
+    @player_factory.setter
+    def player_factory(self, factory: PlayerFactory) -> None:
+        self.driver.player_factory = factory
+
+    async def standings(self, guild_id: int, game: str | None = None, limit: int = 10) -> list[Standing]:
+        """The server's leaderboard (all games, or one)."""
+        return await self.storage.results.leaderboard(guild_id, game, limit=limit)
+
+    async def member_stats(self, guild_id: int, user_id: int) -> list[Standing]:
+        """One member's record in this server, per game."""
+        return await self.storage.results.member_stats(guild_id, user_id)
+
+    async def recent_results(self, guild_id: int, user_id: int | None, limit: int) -> list[list[ResultRow]]:
+        """The server's latest finished matches (those ``user_id`` played in, when given), newest first."""
+        return await self.storage.results.recent(guild_id, user_id, limit)
+
+    async def saved_table(self, table_id: int) -> TableRow | None:
+        """A table as stored, open or closed (a finished one for its replay)."""
+        return await self.storage.tables.get(table_id)
 
     # ----- life cycle -------------------------------------------------------------------------------------------
     async def start(self) -> list[Table]:
         """Reload open lobbies and running games from the database and resume their computer players."""
         loaded = []
-        open_rows = [row for row in await self.storage.tables.with_status(LOBBY, PLAYING) if self.owns(row.guild_id)]
+        open_rows = [row for row in await self.storage.tables.with_status(LOBBY, PLAYING)
+                     if self.store.owns(row.guild_id)]
         for row in open_rows:
             table = Table(row)
             try:
                 _check_row(table)
-                if row.status == PLAYING and not await self._restore_game(table):
+                if row.status == PLAYING and not await self.play.restore_game(table):
                     continue
             except Exception as error:  # one damaged row must never keep the others (or the bot) from starting
                 log.error("table %d: its stored row cannot be read (%s); it is abandoned", row.id, error)
                 await self._abandon_unreadable(table, f"could not be read after a restart: {error}")
                 continue
             self.tables[row.id] = table
-            await self._load_guild(row.guild_id)
-            async with table.lock:
-                self._schedule(table)
+            await self.settings.load(row.guild_id)
             loaded.append(table)
-            self._emit(TableUpdate(table, "reloaded", table.version))  # its message may predate the last save
+            async with table.lock:  # its computer player resumes, and its message may predate the last save
+                self.store.emit(TableUpdate(table, "reloaded", table.version))
         redrawn = await self._redraw_recently_closed(skip={row.id for row in open_rows})
-        self._watchdog = asyncio.create_task(self._watch(), name="table-watchdog")
+        self.driver.start()
         log.info("table service started: %d open tables reloaded, %d closed tables redrawn", len(loaded), redrawn)
         return loaded
 
     async def _abandon_unreadable(self, table: Table, note: str) -> None:
         try:
-            await self._close(table, ABANDONED, note[:300])
+            await self.store.close(table, ABANDONED, note[:300])
         except Exception:
             log.exception("table %d: could not even be marked abandoned", table.id)
 
@@ -79,7 +146,7 @@ class TableService(Lobbies, Autoplay):
         ``skip``: tables the restart itself just dealt with (one it had to abandon is drawn as that happens)."""
         count = 0
         for row in await self.storage.tables.closed_since(time.time() - RECENTLY_CLOSED_SECONDS):
-            if row.id in skip or not self.owns(row.guild_id):
+            if row.id in skip or not self.store.owns(row.guild_id):
                 continue
             table = Table(row)
             if row.status == FINISHED:
@@ -87,25 +154,27 @@ class TableService(Lobbies, Autoplay):
                     table.game = engine.load(json.loads(row.state or ""))
                 except (CorruptState, ValueError, TypeError) as error:
                     log.warning("table %d: final state unreadable (%s); shown as closed", table.id, error)
-            self._emit(TableUpdate(table, "reloaded", table.version))
+            self.store.emit(TableUpdate(table, "reloaded", table.version))
             count += 1
         return count
 
     async def close(self) -> None:
         """Stop every computer player and timer (the database keeps everything)."""
-        self._closed = True
-        tasks = [t for table in self.tables.values() for t in table_tasks(table)]
-        if self._watchdog is not None:
-            tasks.append(self._watchdog)
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-    # ----- play ---------------------------------------------------------------------------------------------------
+        await self.driver.close()
+
+
+class PlayService:
+    """Running games: a member's move or request, Run, and every action applied (by people, computer players and
+    timers alike) under the table's lock, saved, then told."""
+
+    def __init__(self, store: TableStore) -> None:
+        self.store = store
+
     async def act(self, table_id: int, version: int, user_id: int, action_text: str) -> list[Event]:
         """Apply a member's move, drawn on a button at ``version``; answers only after the move is committed."""
-        table = self.get(table_id)
+        table = self.store.get(table_id)
         async with table.lock:
-            game = self._need_game(table)
+            game = need_game(table)
             seat = table.seat_of(user_id)
             if seat is None:
                 raise NotAllowed("You are not playing at this table; you can watch.")
@@ -120,15 +189,15 @@ class TableService(Lobbies, Autoplay):
                 raise StaleClick() from None
             if not game.is_legal(seat, action):
                 raise StaleClick()
-            return await self._apply(table, seat, action, PERSON, user_id)
+            return await self.apply(table, seat, action, PERSON, user_id)
 
     async def request(self, table_id: int, user_id: int, action_text: str) -> list[Event]:
         """The host's request outside the turn order (a poker session's stop after this deal), applied and saved
         like any move: the engine offers it to the host's seat in ``requests``."""
-        table = self.get(table_id)
+        table = self.store.get(table_id)
         async with table.lock:
-            game = self._need_game(table)
-            self._need_host(table, user_id, "do that")
+            game = need_game(table)
+            need_host(table, user_id, "do that")
             seat = table.seat_of(user_id)
             try:
                 action = parse_action(action_text)
@@ -136,24 +205,23 @@ class TableService(Lobbies, Autoplay):
                 raise StaleClick() from None
             if seat is None or action not in game.requests(seat):
                 raise StaleClick("That is no longer possible.")
-            return await self._apply(table, seat, action, PERSON, user_id, turn=False)
+            return await self.apply(table, seat, action, PERSON, user_id, turn=False)
 
     async def set_autopilot(self, table_id: int, user_id: int, on: bool | None = None) -> bool:
         """Let a computer player make a member's moves (Run), or take them back; returns whether it is on now."""
-        table = self.get(table_id)
+        table = self.store.get(table_id)
         async with table.lock:
-            self._need_game(table)
+            need_game(table)
             seat = table.seat_of(user_id)
             if seat is None:
                 raise NotAllowed("You are not playing at this table.")
             current = seat in table.row.autopilot
             wanted = (not current) if on is None else on
             autopilot = sorted({*table.row.autopilot, seat} if wanted else set(table.row.autopilot) - {seat})
-            await self._save(table, autopilot=autopilot, version=table.version + 1)
+            await self.store.save(table, autopilot=autopilot, version=table.version + 1)
             log.info("table %d v%d: %s %s", table.id, table.version, table.names[seat],
                      "hands the play to the computer" if wanted else "takes the play back")
-            self._schedule(table)
-            self._emit(TableUpdate(table, "autopilot", table.version))
+            self.store.emit(TableUpdate(table, "autopilot", table.version))
             return wanted
 
     def _is_current(self, table: Table, seat: int, version: int) -> bool:
@@ -166,8 +234,8 @@ class TableService(Lobbies, Autoplay):
         later = [(s, awaited) for v, s, awaited in table.acted if v > version]
         return bool(later) and seat in later[0][1] and all(s != seat for s, _ in later)
 
-    async def _apply(self, table: Table, seat: int, action: Action, actor: str, user_id: int | None,
-                     turn: bool = True) -> list[Event]:
+    async def apply(self, table: Table, seat: int, action: Action, actor: str, user_id: int | None,
+                    turn: bool = True) -> list[Event]:
         """Apply to a copy, persist, then adopt the copy and tell everyone.
 
         Readers never see a game ahead of its version, and a database failure leaves the table as it was saved.
@@ -185,39 +253,34 @@ class TableService(Lobbies, Autoplay):
             results = self._results(table, game)
         entry = ActionRow(table.id, version, seat, str(action), actor, user_id, time.time())
         try:
-            await self._save(table, entry=entry, results=results, **changes)
+            await self.store.save(table, entry=entry, results=results, **changes)
         except Exception:
             log.exception("table %d: could not save v%d; the move is not made", table.id, version)
             raise
         table.game = game
-        timer = table.timers.pop(seat, None) if turn else None
-        if timer is not None and timer is not asyncio.current_task():
-            timer.cancel()
         table.acted.append((version, seat if turn else -1, awaited))
-        self._log_events(table, events, f"{table.names[seat]} ({actor}) {action}")
+        log_events(table, events, f"{table.names[seat]} ({actor}) {action}")
         if game.is_over:
-            self._stop_tasks(table)
-            self.tables.pop(table.id, None)
-        else:
-            self._schedule(table)
-        self._emit(TableUpdate(table, FINISHED if game.is_over else "moved", version, events))
+            self.store.tables.pop(table.id, None)
+        self.store.emit(TableUpdate(table, FINISHED if game.is_over else "moved", version, events,
+                                    seat if turn else None))
         return events
 
     def _results(self, table: Table, game: engine.Game) -> list[ResultRow]:
         now = time.time()
         rows = []
-        steps = _steps_to_win(game)
+        record = match_record(game)
         for index, seat in enumerate(table.seats):
             side = game.side_of(index)
             won = index in game.winner
             rows.append(ResultRow(table.id, index, table.row.guild_id, game.key, seat.user_id, seat.name,
-                                  seat.computer, side, game.score[side], won, now, steps if won else None))
+                                  seat.computer, side, game.score[side], won, now, record if won else None))
         return rows
 
     # ----- restart --------------------------------------------------------------------------------------------------
-    async def _restore_game(self, table: Table) -> bool:
+    async def restore_game(self, table: Table) -> bool:
         """Load a running game: from its snapshot, else by replaying the action log; abandon it if both fail."""
-        actions = await self.storage.actions.for_table(table.id)
+        actions = await self.store.storage.actions.for_table(table.id)
         try:
             table.game = engine.load(json.loads(table.row.state or ""))
         except Exception as error:  # CorruptState, or anything a damaged save could raise
@@ -228,9 +291,9 @@ class TableService(Lobbies, Autoplay):
                                           "actions": [[a.seat, a.action] for a in actions]})
             except Exception as second:
                 log.error("table %d: cannot be restored (%s); it is abandoned", table.id, second)
-                await self._close(table, ABANDONED, f"could not be restored after a restart: {second}")
+                await self.store.close(table, ABANDONED, f"could not be restored after a restart: {second}")
                 return False
-            await self._save(table, state=state_text(table.game))
+            await self.store.save(table, state=state_text(table.game))
         if table.game.seats != len(table.seats) or table.game.key != table.row.game:
             raise ValueError(f"the saved game is {table.game.key} for {table.game.seats}, not this table's")
         table.started_version = table.version  # buttons drawn before the restart must match the version exactly
@@ -247,9 +310,7 @@ def _check_row(table: Table) -> None:
         raise ValueError("autopilot seats out of range")
 
 
-def _steps_to_win(game: engine.Game) -> int | None:
-    """Steps taken to win, for a game whose personal best is the fewest steps (Bingo's ``result()``); else None."""
-    result = getattr(game, "result", None)
-    figures = result() if callable(result) else None
-    steps = figures.get("steps_to_clear") if isinstance(figures, dict) else None
-    return steps if isinstance(steps, int) else None
+def match_record(game: engine.Game) -> int | None:
+    """The finished match's personal-best figure for its winners, as the game reports it in its outcome's
+    ``record``; None where the game keeps none."""
+    return game.outcome.record if game.outcome is not None else None

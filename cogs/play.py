@@ -21,13 +21,13 @@ from discord.ext import commands
 
 import render
 from bot import offload
-from bot.storage import StorageUnavailable
-from bot.table import ABANDONED, LOBBY, NotAllowed, StaleClick, Table, TableError
+from bot.table import ABANDONED, LOBBY, NotAllowed, Table
 from bot.tables import TableUpdate
 from cogs import text, ui
+from cogs.controls import CONTROLS
 from cogs.turns import Turns
-from engine import Choose, Tile, catalogue
 from engine import Play as PlayTile
+from engine import catalogue
 from engine.views import GameView
 
 if TYPE_CHECKING:
@@ -52,7 +52,6 @@ def use_registry_choices(cog: commands.Cog) -> None:
 
 
 GAME_CHOICES = game_choices()
-Click = Callable[["Play", discord.Interaction[Any], int, int, str, list[str]], Awaitable[None]]
 
 
 @dataclass
@@ -67,27 +66,31 @@ class RoundResult:
 
 
 class Play(commands.Cog):
-    """Tables: lobbies, table messages, hands and moves."""
+    """/play, and the table publisher kept current from the table service's updates."""
 
     def __init__(self, bot: DominoHall) -> None:
         self.bot = bot
         self.service = bot.tables
-        self.latest: dict[int, Table] = {}
-        self.results: dict[int, RoundResult] = {}
-        self.refreshing: dict[int, asyncio.Task[None]] = {}
-        self.dirty: set[int] = set()
-        self.last_edit: dict[int, float] = {}  # when each table message was last edited (monotonic)
-        self.turns = Turns(bot, self.hand_message, grace=bot.settings.nudge_grace)
+        self.publisher = TablePublisher(bot)
+        self.turns = self.publisher.turns  # live hands and nudges (cogs/turns.py)
         use_registry_choices(self)
 
+    @property
+    def refresh(self) -> Callable[[Table], Awaitable[None]]:
+        """The publisher's redraw of a table message (a test may wrap it to time the edits)."""
+        return self.publisher.refresh
+
+    @refresh.setter
+    def refresh(self, redraw: Callable[[Table], Awaitable[None]]) -> None:
+        self.publisher.refresh = redraw  # type: ignore[method-assign]
+
     async def cog_load(self) -> None:
-        ui.set_handler(self.on_click)
-        self.service.add_listener(self.on_update)
+        self.bot.add_dynamic_items(*CONTROLS)  # what a click does: cogs/controls.py
+        self.service.add_listener(self.publisher.on_update)
 
     async def cog_unload(self) -> None:
-        for task in self.refreshing.values():
-            task.cancel()
-        await self.turns.close()
+        self.bot.remove_dynamic_items(*CONTROLS)
+        await self.publisher.close()
 
     # ----- /play ------------------------------------------------------------------------------------------------
     @app_commands.command(name="play", description="Open a table for a domino game in this channel")
@@ -107,82 +110,34 @@ class Play(commands.Cog):
         message = await interaction.original_response()
         await self.service.set_message(table.id, message.id)
 
-    # ----- clicks -------------------------------------------------------------------------------------------------
-    async def on_click(self, interaction: discord.Interaction[Any], kind: str, tid: int, ver: int, arg: str,
-                       values: list[str]) -> None:
-        """Every button and select of every table arrives here."""
-        handler = CLICKS.get(kind)
-        try:
-            if handler is None:
-                raise StaleClick()
-            self.service.check_place(tid, interaction.guild_id, interaction.channel_id)
-            await handler(self, interaction, tid, ver, arg, values)
-        except (TableError, StorageUnavailable) as refusal:
-            await tell(interaction, str(refusal))
-        except Exception:
-            log.exception("table %d: the %s click of user %d failed", tid, kind, interaction.user.id)
-            await tell(interaction, "Something went wrong on our side; it has been logged.")
 
-    async def _lobby(self, interaction: discord.Interaction[Any], call: Awaitable[object]) -> None:
-        await call
-        await interaction.response.defer()
 
-    async def join(self, i: discord.Interaction[Any], tid: int, ver: int, arg: str, values: list[str]) -> None:
-        await self._lobby(i, self.service.join(tid, i.user.id, i.user.display_name[:32]))
+class TablePublisher:
+    """The messages a table shows: the table message (lobby, live table with its picture, round and match results,
+    closed notice), each member's hand and its move controls, kept live with nudges (cogs/turns.py). It listens to
+    the table service and never changes a table."""
 
-    async def leave(self, i: discord.Interaction[Any], tid: int, ver: int, arg: str, values: list[str]) -> None:
-        await self._lobby(i, self.service.leave(tid, i.user.id))
+    def __init__(self, bot: DominoHall) -> None:
+        self.bot = bot
+        self.latest: dict[int, Table] = {}
+        self.results: dict[int, RoundResult] = {}
+        self.refreshing: dict[int, asyncio.Task[None]] = {}
+        self.dirty: set[int] = set()
+        self.last_edit: dict[int, float] = {}  # when each table message was last edited (monotonic)
+        self.turns = Turns(bot, self.hand_message, grace=bot.settings.nudge_grace)
 
-    async def computer(self, i: discord.Interaction[Any], tid: int, ver: int, arg: str, values: list[str]) -> None:
-        await self._lobby(i, self.service.add_computer(tid, i.user.id))
+    async def close(self) -> None:
+        """Stop redrawing (the tables' messages are redrawn after the next start)."""
+        for task in self.refreshing.values():
+            task.cancel()
+        await self.turns.close()
 
-    async def level(self, i: discord.Interaction[Any], tid: int, ver: int, arg: str, values: list[str]) -> None:
-        await self._lobby(i, self.service.set_computer_level(tid, i.user.id, values[0] if values else ""))
-
-    async def start(self, i: discord.Interaction[Any], tid: int, ver: int, arg: str, values: list[str]) -> None:
-        await self._lobby(i, self.service.start_game(tid, ver, i.user.id))
-
-    async def cancel(self, i: discord.Interaction[Any], tid: int, ver: int, arg: str, values: list[str]) -> None:
-        await self._lobby(i, self.service.abandon(tid, i.user.id, can_manage=i.permissions.manage_guild))
-
-    async def run(self, i: discord.Interaction[Any], tid: int, ver: int, arg: str, values: list[str]) -> None:
-        await self._lobby(i, self.service.set_autopilot(tid, i.user.id))
-
-    async def rules(self, i: discord.Interaction[Any], tid: int, ver: int, arg: str, values: list[str]) -> None:
-        table = self.service.get(tid)
-        if table.status != LOBBY:
-            raise StaleClick("This lobby is closed.")
-        if i.user.id != table.host_id:
-            raise NotAllowed("Only the host can set the house rules.")
-        await i.response.send_message(f"House rules for table #{tid} ({table.spec.title}):",
-                                      view=ui.rules_view(table), ephemeral=True)
-
-    async def page(self, i: discord.Interaction[Any], tid: int, ver: int, arg: str, values: list[str]) -> None:
-        await i.response.edit_message(view=ui.rules_view(self.service.get(tid), int(arg or 0)))
-
-    async def option(self, i: discord.Interaction[Any], tid: int, ver: int, arg: str, values: list[str]) -> None:
-        table = self.service.get(tid)
-        index = int(arg)
-        await self.service.set_option(tid, i.user.id, table.spec.options[index].name, values[0])
-        await i.response.edit_message(view=ui.rules_view(table, index // ui.OPTIONS_PER_PAGE))
-
-    async def uncomputer(self, i: discord.Interaction[Any], tid: int, ver: int, arg: str, values: list[str]) -> None:
-        table = await self.service.remove_computer(tid, i.user.id)
-        await i.response.edit_message(view=ui.rules_view(table))
-
-    async def end(self, i: discord.Interaction[Any], tid: int, ver: int, arg: str, values: list[str]) -> None:
-        await self._lobby(i, self.service.abandon(tid, i.user.id, can_manage=i.permissions.manage_guild))
-
-    async def request(self, i: discord.Interaction[Any], tid: int, ver: int, arg: str, values: list[str]) -> None:
-        """The host's request (Stop after this deal): through the service's normal apply path."""
-        await self._lobby(i, self.service.request(tid, i.user.id, arg))
-
-    async def hand(self, i: discord.Interaction[Any], tid: int, ver: int, arg: str, values: list[str]) -> None:
+    # ----- what the controls ask for (cogs/controls.py) ----------------------------------------------------------
+    async def show_hand(self, i: discord.Interaction[Any], table: Table) -> None:
         """A fresh ephemeral with the member's hand and, on their turn, one control per legal move."""
-        table = self.service.get(tid)
         seat = table.seat_of(i.user.id)
         if seat is None:
-            raise NotAllowed(f"You are watching table #{tid}: only its players have a hand.")
+            raise NotAllowed(f"You are watching table #{table.id}: only its players have a hand.")
         await i.response.defer(ephemeral=True, thinking=True)
         version = table.version
         content, file, view = await self.hand_message(table, seat)
@@ -195,28 +150,6 @@ class Play(commands.Cog):
         # This ephemeral is now the member's live hand: their next turns come to it (cogs/turns.py).
         self.turns.remember(table, i.user.id, i, sent.id, seat, version if view is not None else None)
         self.turns.on_update(table)  # in case the table moved on while it was drawn
-
-    async def move(self, i: discord.Interaction[Any], tid: int, ver: int, arg: str, values: list[str]) -> None:
-        """Play the clicked (or selected) move, then show the hand as it is now in the same ephemeral."""
-        table = self.service.get(tid)
-        seat = table.seat_of(i.user.id)
-        chosen = values[0] if values else arg
-        if chosen.startswith("#") and seat is not None and table.game is not None:
-            legal = table.game.legal_actions(seat)
-            index = int(chosen[1:])
-            chosen = str(legal[index]) if index < len(legal) else "?"
-        await self.service.act(tid, ver, i.user.id, chosen)
-        await self.after_move(i, table, seat)
-
-    async def choose(self, i: discord.Interaction[Any], tid: int, ver: int, arg: str, values: list[str]) -> None:
-        """A multi-select of tiles: the chosen tiles as one Choose action."""
-        table = self.service.get(tid)
-        try:
-            action = Choose(tuple(Tile.parse(v) for v in values))
-        except ValueError:
-            raise StaleClick() from None
-        await self.service.act(tid, ver, i.user.id, str(action))
-        await self.after_move(i, table, table.seat_of(i.user.id))
 
     async def after_move(self, i: discord.Interaction[Any], table: Table, seat: int | None) -> None:
         """Acknowledge at once, then show the hand as it is now on the message clicked, which stays the member's
@@ -321,25 +254,6 @@ async def draw(renderer: Callable[[GameView, list[str]], bytes], view: GameView,
     if len(png) > MAX_IMAGE_BYTES:
         log.warning("table %d: %s image is %d bytes", tid, renderer.__name__, len(png))
     return png
-
-
-async def tell(interaction: discord.Interaction[Any], message: str) -> None:
-    """Answer only the member who clicked (a new ephemeral if the click was already acknowledged)."""
-    try:
-        if interaction.response.is_done():
-            await interaction.followup.send(message, ephemeral=True, allowed_mentions=text.NO_PINGS)
-        else:
-            await interaction.response.send_message(message, ephemeral=True, allowed_mentions=text.NO_PINGS)
-    except discord.HTTPException:
-        log.warning("could not answer user %d: %s", interaction.user.id, message)
-
-
-CLICKS: dict[str, Click] = {
-    "join": Play.join, "leave": Play.leave, "computer": Play.computer, "level": Play.level, "start": Play.start,
-    "cancel": Play.cancel,
-    "rules": Play.rules, "page": Play.page, "opt": Play.option, "uncomputer": Play.uncomputer, "end": Play.end,
-    "run": Play.run, "rq": Play.request, "hand": Play.hand, "m": Play.move, "mc": Play.choose,
-}
 
 
 async def setup(bot: DominoHall) -> None:

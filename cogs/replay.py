@@ -22,7 +22,7 @@ from discord.ext import commands
 import render
 from bot import offload
 from bot.names import in_text
-from bot.storage import TableRow
+from bot.tables import TableRow
 from cogs.text import COLOUR, NO_PINGS
 from engine import CorruptState, Game, catalogue
 from engine.replay import Replay
@@ -46,7 +46,7 @@ def names_of(row: TableRow) -> list[str]:
 
 async def finished_game(bot: DominoHall, guild_id: int | None, tid: int) -> tuple[TableRow, Replay]:
     """The saved row and the replay of one of this server's finished tables (ReplayRefused, saying why, else)."""
-    row = await bot.storage.tables.get(tid)
+    row = await bot.tables.saved_table(tid)
     if row is None or row.guild_id != guild_id:
         raise ReplayRefused(f"This server has no table #{tid}.")
     if row.status != FINISHED or not row.state:
@@ -184,8 +184,8 @@ class Replays(commands.Cog):
         if interaction.guild is None:
             await interaction.response.send_message("History belongs to servers: use this in one.", ephemeral=True)
             return
-        matches = await self.bot.storage.results.recent(interaction.guild.id, member.id if member else None,
-                                                        HISTORY_LENGTH)
+        matches = await self.bot.tables.recent_results(interaction.guild.id, member.id if member else None,
+                                                       HISTORY_LENGTH)
         lines = []
         for rows in matches:
             spec = catalogue().get(rows[0].game)

@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.names import in_code_block, in_text
 from bot.ratings import Rated, RatingBook
-from bot.storage import Standing
+from bot.tables import Standing
 from cogs.play import GAME_CHOICES, use_registry_choices
 from cogs.text import COLOUR, NO_PINGS
 from engine import catalogue
@@ -20,19 +20,33 @@ if TYPE_CHECKING:
 
 
 def standings_table(rows: list[Standing], first: str) -> str:
-    """A fixed-width table: name (or game), games, wins, win rate, best score; and, where a game counts steps
-    (Bingo), the fewest steps to a win."""
-    steps = any(row.fewest_steps is not None for row in rows)
-    lines = [f"{first:<20} {'games':>5} {'wins':>4} {'rate':>5} {'best':>5}" + (f" {'steps':>5}" if steps else "")]
+    """A fixed-width table: name (or game), games, wins, win rate, best score; and, where a game keeps a personal
+    best beyond points (its outcome's ``record``), the best one of a win, headed and explained as its spec says."""
+    recorded = [row for row in rows if row.best_record is not None]
+    name, meaning = record_words(recorded[0].game) if recorded else ("", "")
+    header = f"{first:<20} {'games':>5} {'wins':>4} {'rate':>5} {'best':>5}"
+    lines = [header + (f" {name[:5]:>5}" if recorded else "")]
     for row in rows:
         label = in_code_block(row.name) if first == "player" else catalogue().get(row.game, None)
-        name = label.title if label is not None and not isinstance(label, str) else str(label or row.game)
-        line = f"{name[:20]:<20} {row.games:>5} {row.wins:>4} {row.win_rate:>5.0%} {row.best:>5}"
-        if steps:
-            line += f" {row.fewest_steps if row.fewest_steps is not None else '-':>5}"
+        title = label.title if label is not None and not isinstance(label, str) else str(label or row.game)
+        line = f"{title[:20]:<20} {row.games:>5} {row.wins:>4} {row.win_rate:>5.0%} {row.best:>5}"
+        if recorded:
+            line += f" {row.best_record if row.best_record is not None else '-':>5}"
         lines.append(line)
-    footnote = "\nsteps: the fewest steps to clear a Bingo row" if steps else ""
+    footnote = f"\n{name}: {meaning}" if recorded else ""
     return "```\n" + "\n".join(lines) + "\n```" + footnote
+
+
+def record_words(game: str) -> tuple[str, str]:
+    """The personal-best figure's column name and meaning for ``game`` ("" for all games: the one game that keeps
+    such a figure, else a plain "record")."""
+    spec = catalogue().get(game)
+    keeping = [s for s in catalogue().values() if s.record_name]
+    if spec is None and len(keeping) == 1:
+        spec = keeping[0]
+    if spec is None or not spec.record_name:
+        return "record", "the best personal record of a win"
+    return spec.record_name, spec.record_meaning
 
 
 def ratings_table(rows: list[Rated]) -> str:
@@ -60,7 +74,7 @@ class Stats(commands.Cog):
 
     def __init__(self, bot: DominoHall) -> None:
         self.bot = bot
-        self.ratings = RatingBook(bot.storage.results)
+        self.ratings: RatingBook = bot.tables.ratings
         use_registry_choices(self)
 
     @app_commands.command(name="leaderboard", description="This server's best players (all games or one)")
@@ -73,7 +87,7 @@ class Stats(commands.Cog):
             await interaction.response.send_message("Leaderboards belong to servers: use this in one.", ephemeral=True)
             return
         if game is None:
-            rows = await self.bot.storage.results.leaderboard(interaction.guild.id, None, limit=15)
+            rows = await self.bot.tables.standings(interaction.guild.id, None, limit=15)
             embed = discord.Embed(title="Leaderboard · all games", colour=COLOUR,
                                   description=standings_table(rows, "player") if rows else "No finished games yet.")
             embed.set_footer(text="Ratings are per game: /leaderboard game:<game>")
@@ -99,7 +113,7 @@ class Stats(commands.Cog):
             await interaction.response.send_message("Stats belong to servers: use this in one.", ephemeral=True)
             return
         who = member or interaction.user
-        rows = await self.bot.storage.results.member_stats(interaction.guild.id, who.id)
+        rows = await self.bot.tables.member_stats(interaction.guild.id, who.id)
         total_games, total_wins = sum(r.games for r in rows), sum(r.wins for r in rows)
         embed = discord.Embed(title=f"Stats · {in_text(who.display_name)}", colour=COLOUR)
         if rows:

@@ -25,6 +25,7 @@ import discord
 
 from bot.table import PLAYING, Table
 from cogs import ui
+from cogs.controls import MyHand
 
 if TYPE_CHECKING:
     from bot.client import DominoHall
@@ -187,7 +188,7 @@ class Turns:
         turns = {s: v for (tid, s), v in self.turn_began.items() if tid == table.id and s == seat}
         self.nudges[table.id] = Nudge(None, turns)
         channel = self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id)
-        button = ui.TableButton("hand", table.id, table.version, label="My hand", style=discord.ButtonStyle.primary)
+        button = MyHand(table.id, table.version, label="My hand", style=discord.ButtonStyle.primary)
         try:
             message = await channel.send(
                 f"<@{user_id}>, your turn at {table.spec.title} #{table.id}.", view=ui.button_view([button]),

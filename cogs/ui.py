@@ -8,7 +8,7 @@ actions and option lists only: no game is special-cased here.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from itertools import islice
 from typing import Any
 
@@ -16,80 +16,34 @@ import discord
 from discord import ButtonStyle
 
 from bot.table import Table, computer_levels
+from cogs.controls import (
+    MAX_ID,
+    AddComputer,
+    Cancel,
+    ChooseTiles,
+    EndGame,
+    HostRequest,
+    HouseRule,
+    HouseRules,
+    Join,
+    Leave,
+    Level,
+    Move,
+    MoveMenu,
+    MyHand,
+    RemoveComputer,
+    RulesPage,
+    Run,
+    Start,
+    move_arg,
+)
+from cogs.controls import TableButton as TableButton  # the bases, for code that checks a control's kind
+from cogs.controls import TableSelect as TableSelect
 from cogs.text import LEVEL_WORDS
 from engine import Action, Bid, Call, Choose, Play
 from engine.game import option_text
 
-MAX_ID = 100
 MAX_ROWS, MAX_BUTTONS_PER_ROW, MAX_OPTIONS = 5, 5, 25
-Handler = Callable[[discord.Interaction[Any], str, int, int, str, list[str]], Awaitable[None]]
-_handler: Handler | None = None
-
-
-def set_handler(handler: Handler) -> None:
-    """Route every click to ``handler(interaction, kind, table_id, version, argument, values)``."""
-    global _handler
-    _handler = handler
-
-
-async def _dispatch(interaction: discord.Interaction[Any], kind: str, tid: int, ver: int, arg: str,
-                    values: list[str]) -> None:
-    if _handler is None:  # pragma: no cover - the Play cog sets it in cog_load
-        await interaction.response.send_message("Domino Hall is starting up; try again in a moment.", ephemeral=True)
-        return
-    await _handler(interaction, kind, tid, ver, arg, values)
-
-
-def custom_id(prefix: str, kind: str, tid: int, ver: int, arg: str = "") -> str:
-    """A component id; raises ValueError past Discord's 100-character limit (callers fall back to an index)."""
-    text = f"{prefix}:{kind}:{tid}:{ver}" + (f":{arg}" if arg else "")
-    if len(text) > MAX_ID:
-        raise ValueError(f"custom id too long: {text!r}")
-    return text
-
-
-class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=r"dh:(?P<kind>[a-z]+):(?P<tid>\d+):(?P<ver>\d+)(?::(?P<arg>.+))?"):
-    """A button of a lobby, a table message or a hand."""
-
-    def __init__(self, kind: str, tid: int, ver: int, arg: str = "", *, label: str = "",
-                 style: ButtonStyle = ButtonStyle.secondary, disabled: bool = False, row: int | None = None,
-                 item: discord.ui.Button[Any] | None = None) -> None:
-        button = item or discord.ui.Button(label=label[:80], style=style, disabled=disabled, row=row,
-                                           custom_id=custom_id("dh", kind, tid, ver, arg))
-        super().__init__(button)
-        self.kind, self.tid, self.ver, self.arg = kind, tid, ver, arg
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: Any) -> TableButton:
-        assert isinstance(item, discord.ui.Button)
-        return cls(match["kind"], int(match["tid"]), int(match["ver"]), match["arg"] or "", item=item)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _dispatch(interaction, self.kind, self.tid, self.ver, self.arg, [])
-
-
-class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
-                  template=r"dhs:(?P<kind>[a-z]+):(?P<tid>\d+):(?P<ver>\d+)(?::(?P<arg>.+))?"):
-    """A select menu: house rules in the lobby, or moves when they do not fit as buttons."""
-
-    def __init__(self, kind: str, tid: int, ver: int, arg: str = "", *,
-                 options: Sequence[discord.SelectOption] = (), placeholder: str = "", count: int = 1,
-                 row: int | None = None, item: discord.ui.Select[Any] | None = None) -> None:
-        select = item or discord.ui.Select(custom_id=custom_id("dhs", kind, tid, ver, arg), options=list(options),
-                                           placeholder=placeholder[:150], min_values=count, max_values=count, row=row)
-        super().__init__(select)
-        self.kind, self.tid, self.ver, self.arg = kind, tid, ver, arg
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-                             match: Any) -> TableSelect:
-        assert isinstance(item, discord.ui.Select)
-        return cls(match["kind"], int(match["tid"]), int(match["ver"]), match["arg"] or "", item=item)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _dispatch(interaction, self.kind, self.tid, self.ver, self.arg, list(self.item.values))
 
 
 def _view(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View:
@@ -104,14 +58,14 @@ def lobby_view(table: Table) -> discord.ui.View:
     """Join, Leave, Add computer, House rules, Start (enabled only when the game can start), Cancel."""
     tid, ver, full = table.id, table.version, len(table.seats) >= table.max_seats
     return _view([
-        TableButton("join", tid, ver, label="Join", style=ButtonStyle.success, disabled=full),
-        TableButton("leave", tid, ver, label="Leave"),
-        TableButton("computer", tid, ver, label="Add computer", disabled=full),
-        TableButton("rules", tid, ver, label="House rules", disabled=not table.spec.options and not any(
+        Join(tid, ver, label="Join", style=ButtonStyle.success, disabled=full),
+        Leave(tid, ver, label="Leave"),
+        AddComputer(tid, ver, label="Add computer", disabled=full),
+        HouseRules(tid, ver, label="House rules", disabled=not table.spec.options and not any(
             s.computer for s in table.seats)),
-        TableButton("start", tid, ver, label="Start", style=ButtonStyle.primary,
+        Start(tid, ver, label="Start", style=ButtonStyle.primary,
                     disabled=table.start_problem() is not None, row=1),
-        TableButton("cancel", tid, ver, label="Cancel", style=ButtonStyle.danger, row=1),
+        Cancel(tid, ver, label="Cancel", style=ButtonStyle.danger, row=1),
         *level_select(table),
     ])
 
@@ -125,7 +79,7 @@ def level_select(table: Table) -> list[discord.ui.Item[Any]]:
     options = [discord.SelectOption(label=f"Computer players: {LEVEL_WORDS[level][0]}", value=level,
                                     description=LEVEL_WORDS[level][1], default=level == current)
                for level in computer_levels(table.spec)]
-    return [TableSelect("level", table.id, table.version, "", options=options, placeholder="Computer players", row=2)]
+    return [Level(table.id, table.version, options=options, placeholder="Computer players", row=2)]
 
 
 def table_view(table: Table) -> discord.ui.View | None:
@@ -134,13 +88,13 @@ def table_view(table: Table) -> discord.ui.View | None:
     if table.status != "playing":
         return None
     tid, ver = table.id, table.version
-    items: list[discord.ui.Item[Any]] = [TableButton("hand", tid, ver, label="My hand", style=ButtonStyle.primary)]
+    items: list[discord.ui.Item[Any]] = [MyHand(tid, ver, label="My hand", style=ButtonStyle.primary)]
     if table.max_seats == 1:
         running = bool(table.row.autopilot)
-        items.append(TableButton("run", tid, ver, label="Pause" if running else "Run",
+        items.append(Run(tid, ver, label="Pause" if running else "Run",
                                  style=ButtonStyle.secondary if running else ButtonStyle.success))
     items.extend(request_buttons(table))
-    items.append(TableButton("end", tid, ver, label="End game", style=ButtonStyle.danger))
+    items.append(EndGame(tid, ver, label="End game", style=ButtonStyle.danger))
     return _view(items)
 
 
@@ -150,7 +104,7 @@ def request_buttons(table: Table) -> list[discord.ui.Item[Any]]:
     host = table.seat_of(table.host_id)
     if table.game is None or host is None:
         return []
-    return [TableButton("rq", table.id, table.version, str(action), label=table.game.describe(action))
+    return [HostRequest(table.id, table.version, str(action), label=table.game.describe(action))
             for action in table.game.requests(host)]
 
 
@@ -171,14 +125,14 @@ def rules_view(table: Table, page: int = 0) -> discord.ui.View:
         shown = choices[:MAX_OPTIONS] if current in choices[:MAX_OPTIONS] else [*choices[:MAX_OPTIONS - 1], current]
         select_options = [discord.SelectOption(label=f"{spec.name}: {option_text(c)}"[:100], value=option_text(c)[:100],
                                                description=spec.help[:100], default=c == current) for c in shown]
-        items.append(TableSelect("opt", tid, ver, str(index), options=select_options, placeholder=spec.help,
+        items.append(HouseRule(tid, ver, str(index), options=select_options, placeholder=spec.help,
                                  row=len(items)))
     buttons: list[discord.ui.Item[Any]] = []
     if pages > 1:
-        buttons.append(TableButton("page", tid, ver, str((page + 1) % pages), label=f"More rules ({page + 1}/{pages})",
+        buttons.append(RulesPage(tid, ver, str((page + 1) % pages), label=f"More rules ({page + 1}/{pages})",
                                    row=4))
     if any(s.computer for s in table.seats):
-        buttons.append(TableButton("uncomputer", tid, ver, label="Remove computer", style=ButtonStyle.danger, row=4))
+        buttons.append(RemoveComputer(tid, ver, label="Remove computer", style=ButtonStyle.danger, row=4))
     return _view([*items, *buttons])
 
 
@@ -193,8 +147,7 @@ def _style(action: Action) -> ButtonStyle:
 
 def _move_arg(action: Action, index: int, prefix_length: int) -> str:
     """The action's string form when it fits the custom id, else ``#index`` into the legal actions."""
-    text = str(action)
-    return text if prefix_length + 1 + len(text) <= MAX_ID and not text.startswith("#") else f"#{index}"
+    return move_arg(str(action), index, MAX_ID - prefix_length - 1)
 
 
 def move_controls(table: Table, seat: int, legal: Sequence[Action], describe: Callable[[Action], str]
@@ -207,7 +160,7 @@ def move_controls(table: Table, seat: int, legal: Sequence[Action], describe: Ca
     if len(legal) > MAX_ROWS * MAX_BUTTONS_PER_ROW and _same_size_choices(legal):
         return _choice_select(table, legal)
     if len(legal) <= MAX_ROWS * MAX_BUTTONS_PER_ROW:
-        return [TableButton("m", tid, ver, _move_arg(a, i, prefix), label=labels[i], style=_style(a),
+        return [Move(tid, ver, _move_arg(a, i, prefix), label=labels[i], style=_style(a),
                             row=i // MAX_BUTTONS_PER_ROW) for i, a in enumerate(legal)]
     items: list[discord.ui.Item[Any]] = []
     numbered = list(enumerate(legal))
@@ -216,7 +169,7 @@ def move_controls(table: Table, seat: int, legal: Sequence[Action], describe: Ca
         if not chunk:
             break
         options = [discord.SelectOption(label=labels[i], value=_move_arg(a, i, 0)) for i, a in chunk]
-        items.append(TableSelect("m", tid, ver, str(menu), options=options, row=menu,
+        items.append(MoveMenu(tid, ver, str(menu), options=options, row=menu,
                                  placeholder=f"Moves {chunk[0][0] + 1} to {chunk[-1][0] + 1} of {len(legal)}"))
     return items
 
@@ -231,7 +184,7 @@ def _choice_select(table: Table, legal: Sequence[Action]) -> list[discord.ui.Ite
     size = len(chooses[0].tiles)
     tiles = sorted({t for a in chooses for t in a.tiles}, reverse=True)[:MAX_OPTIONS]
     options = [discord.SelectOption(label=str(t), value=str(t)) for t in tiles]
-    return [TableSelect("mc", table.id, table.version, str(size), options=options, count=size,
+    return [ChooseTiles(table.id, table.version, str(size), options=options, count=size,
                         placeholder=f"Choose {size} tiles")]
 
 

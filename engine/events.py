@@ -124,7 +124,9 @@ class Outcome:
     """How a round (a hand) or a match ended: why, who won (seats and their sides) and each side's points.
 
     For a round, ``points`` are what each side scored in it; for a match, each side's final total. ``winners`` is
-    empty when nobody won (a blocked round with a tie, a lost Bingo).
+    empty when nobody won (a blocked round with a tie, a lost Bingo). ``record``: for a match, a figure beyond
+    points that the winners keep as a personal best, fewer being better (the game's spec says what it counts, in
+    ``record_name``); None when the game keeps none or nobody won.
     """
 
     termination: Termination
@@ -132,11 +134,15 @@ class Outcome:
     sides: tuple[int, ...] = ()
     points: tuple[int, ...] = ()
     round: int = 0
+    record: int | None = None
 
     def to_json(self) -> OutcomeJson:
         """The outcome as JSON-safe data."""
-        return {"termination": str(self.termination), "winners": list(self.winners), "sides": list(self.sides),
-                "points": list(self.points), "round": self.round}
+        data: OutcomeJson = {"termination": str(self.termination), "winners": list(self.winners),
+                             "sides": list(self.sides), "points": list(self.points), "round": self.round}
+        if self.record is not None:
+            data["record"] = self.record
+        return data
 
 
 _FIELDS = ("seat", "side", "points", "tile", "tiles", "end", "count", "amount", "suit", "seats", "totals", "reason",
@@ -294,7 +300,8 @@ _PROMPT_FIELDS = ("seat", "seats", "count", "amount", "low", "high", "suit", "ti
 def parse_outcome(data: Mapping[str, Any]) -> Outcome:
     """An outcome back from its JSON form."""
     return Outcome(Termination(data["termination"]), tuple(data.get("winners", ())), tuple(data.get("sides", ())),
-                   tuple(data.get("points", ())), int(data.get("round", 0)))
+                   tuple(data.get("points", ())), int(data.get("round", 0)),
+                   int(data["record"]) if data.get("record") is not None else None)
 
 
 def _from_json(name: str, value: Any) -> Any:

@@ -80,6 +80,10 @@ class GameSpec:
     # Reads a save written before a change of format: (options, actions) -> (options, actions).
     upgrade: Callable[[dict[str, Any], list[Any]], tuple[dict[str, Any], list[Any]]] | None = None
     lowest_wins: bool = False  # penalty points: the lowest total wins the match (Black Tile)
+    # A personal best beyond points, in the match Outcome's ``record`` (fewer is better): its short name for a
+    # column of the stats, and what it means there. Empty for games that keep none.
+    record_name: str = ""
+    record_meaning: str = ""
 
     def __post_init__(self) -> None:
         # The game class learns its catalogue entry, so a game object can name itself and its options.
@@ -412,14 +416,16 @@ class Game(ABC):
         return outcome
 
     def finish(self, winning_sides: Sequence[int], termination: Termination = Termination.TARGET_REACHED,
-               **fields: Any) -> None:
-        """End the match with the given sides as winners, for the reason given (``fields``: more for the event)."""
+               record: int | None = None, **fields: Any) -> None:
+        """End the match with the given sides as winners, for the reason given (``record``: the winners' personal-best
+        figure, where the game keeps one (``GameSpec.record_name``); ``fields``: more for the event)."""
         self._over = True
         if any(self._hand_points):  # the match ended during a round (a count reached the target)
             self.close_hand_points()
         sides = tuple(sorted(set(winning_sides)))
         self._winners = tuple(sorted(s for side in sides for s in self.sides[side]))
-        self._outcome = Outcome(termination, self._winners, sides, tuple(self._score), self.round_no)
+        self._outcome = Outcome(termination, self._winners, sides, tuple(self._score), self.round_no,
+                                record if self._winners else None)
         self.emit(EventKind.MATCH_OVER, seats=self._winners, outcome=self._outcome, **fields)
 
     def target_winner(self, target: int) -> int | None:

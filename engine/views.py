@@ -38,6 +38,7 @@ class OutcomeJson(TypedDict):
     sides: list[int]
     points: list[int]
     round: int
+    record: NotRequired[int]  # a match's personal-best figure for its winners (Bingo: steps to clear the row)
 
 
 class EventJson(TypedDict, total=False):

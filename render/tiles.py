@@ -127,12 +127,6 @@ def tile_back(short: int, upright: bool = True) -> Image.Image:
     return image.resize((width // SUPERSAMPLE, height // SUPERSAMPLE), Image.Resampling.LANCZOS)
 
 
-def parse_tile(text: str) -> tuple[int, int]:
-    """The two ends of a tile written ``"6-4"`` (high end first), as the engine's views write them."""
-    high, _, low = str(text).partition("-")
-    return int(high), int(low)
-
-
 def paste_tile(canvas: Image.Image, tile: Image.Image, x: float, y: float) -> None:
     """Paste a tile image with its top-left corner at (``x``, ``y``), keeping its rounded corners."""
     at = (round(x), round(y))

@@ -171,7 +171,7 @@ class ResultRow:
     score: int
     won: bool
     finished_at: float
-    steps: int | None = None  # steps taken to win, where that is the personal best (Bingo)
+    record: int | None = None  # the match outcome's personal-best figure for a winner (fewer is better)
 
 
 @dataclass(frozen=True)
@@ -184,7 +184,7 @@ class Standing:
     games: int
     wins: int
     best: int
-    fewest_steps: int | None = None  # the fewest steps to a win, in games that count steps (Bingo)
+    best_record: int | None = None  # the best (fewest) personal-best figure of a win, in games that keep one
 
     @property
     def win_rate(self) -> float:
@@ -202,21 +202,21 @@ class ResultRepo:
         """Record a finished match inside ``tx``."""
         await tx.executemany(
             "INSERT INTO results (table_id, seat, guild_id, game, user_id, name, computer, side, score, won, "
-            "finished_at, steps) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "finished_at, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [(r.table_id, r.seat, r.guild_id, r.game, r.user_id, r.name, int(r.computer), r.side, r.score,
-              int(r.won), r.finished_at, r.steps) for r in rows],
+              int(r.won), r.finished_at, r.record) for r in rows],
         )
 
     async def for_table(self, table_id: int) -> list[ResultRow]:
         """The results of one match, by seat."""
         rows = await self.db.fetchall("SELECT * FROM results WHERE table_id=? ORDER BY seat", (table_id,))
         return [ResultRow(r["table_id"], r["seat"], r["guild_id"], r["game"], r["user_id"], r["name"],
-                          bool(r["computer"]), r["side"], r["score"], bool(r["won"]), r["finished_at"], r["steps"])
+                          bool(r["computer"]), r["side"], r["score"], bool(r["won"]), r["finished_at"], r["record"])
                 for r in rows]
 
     async def leaderboard(self, guild_id: int, game: str | None = None, limit: int = 10) -> list[Standing]:
-        """The server's people by wins, then win rate, then fewest steps to a win (Bingo), then best score (all
-        games, or one game)."""
+        """The server's people by wins, then win rate, then the best (fewest) personal-best figure of a win, then
+        best score (all games, or one game)."""
         where, params = "guild_id=? AND computer=0", list[Any]([guild_id])
         if game is not None:
             where += " AND game=?"
@@ -224,11 +224,11 @@ class ResultRepo:
         rows = await self.db.fetchall(
             f"SELECT user_id, MAX(name) AS name, {_FIGURES} FROM results WHERE {where} GROUP BY user_id "
             f"ORDER BY wins DESC, CAST(SUM(won) AS REAL) / COUNT(*) DESC, "
-            f"MIN(CASE WHEN won=1 THEN steps END) IS NULL, MIN(CASE WHEN won=1 THEN steps END), best DESC, user_id "
+            f"MIN(CASE WHEN won=1 THEN record END) IS NULL, MIN(CASE WHEN won=1 THEN record END), best DESC, user_id "
             f"LIMIT ?",
             [*params, limit],
         )
-        return [Standing(r["user_id"], r["name"], game or "", r["games"], r["wins"], r["best"], r["fewest_steps"])
+        return [Standing(r["user_id"], r["name"], game or "", r["games"], r["wins"], r["best"], r["best_record"])
                 for r in rows]
 
     async def member_stats(self, guild_id: int, user_id: int) -> list[Standing]:
@@ -238,7 +238,7 @@ class ResultRepo:
             "WHERE guild_id=? AND user_id=? GROUP BY game ORDER BY games DESC, game",
             (guild_id, user_id),
         )
-        return [Standing(user_id, r["name"], r["game"], r["games"], r["wins"], r["best"], r["fewest_steps"])
+        return [Standing(user_id, r["name"], r["game"], r["games"], r["wins"], r["best"], r["best_record"])
                 for r in rows]
 
 
@@ -269,9 +269,9 @@ class ResultRepo:
             "ORDER BY r.finished_at, r.table_id, r.seat", params))
 
 
-# A standing's figures; steps count only for wins (they are NULL otherwise).
+# A standing's figures; personal-best figures count only for wins (they are NULL otherwise).
 _FIGURES = ("COUNT(*) AS games, SUM(won) AS wins, MAX(score) AS best, "
-            "MIN(CASE WHEN won=1 THEN steps END) AS fewest_steps")
+            "MIN(CASE WHEN won=1 THEN record END) AS best_record")
 
 
 class GuildSettingsRepo:

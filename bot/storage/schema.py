@@ -71,6 +71,11 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE results ADD COLUMN steps INTEGER;
     """,
+    # 4: the personal-best figure is whatever the game reports in its outcome's ``record`` (no game named here);
+    # rows written before keep their figures.
+    """
+    ALTER TABLE results RENAME COLUMN steps TO record;
+    """,
 )
 
 
@@ -143,6 +148,10 @@ PG_MIGRATIONS: tuple[str, ...] = (
     # 3
     """
     ALTER TABLE results ADD COLUMN steps INTEGER;
+    """,
+    # 4
+    """
+    ALTER TABLE results RENAME COLUMN steps TO record;
     """,
 )
 

@@ -134,7 +134,7 @@ class BingoGame(Game):
 
     def _check_end(self) -> None:
         if not self.row:
-            self.finish([0], Termination.CLEARED, count=self.steps)
+            self.finish([0], Termination.CLEARED, record=self.steps, count=self.steps)
         elif self.touches >= PASSES_TO_LOSE * len(self.row):
             self.finish([], Termination.STUCK, count=self.steps)
 
@@ -201,6 +201,8 @@ SPEC = GameSpec(
     key="bingo",
     title="Bingo (solitaire)",
     seats=(1,),
+    record_name="steps",
+    record_meaning="the fewest steps to clear a Bingo row",
     tile_set="double-twelve (double-six with the pip-total option)",
     summary=(
         "All 91 tiles face up in a row (28 with the pip-total option). Count 0 to 12 along it, again and again "

@@ -90,7 +90,6 @@ class BlackTileGame(TrickGame):
         self.chosen: dict[int, tuple[Tile, ...]] = {}
         self.received: dict[int, list[Tile]] = {}
         self.may_pass_lead = False
-        self.lead_passed = False
         self.last_hand: BlackTileHand | None = None
         super()._setup()
 
@@ -114,7 +113,6 @@ class BlackTileGame(TrickGame):
         """EPB-2: the first leader leads the first trick or passes the lead once to the left."""
         self.start_play(self.first_leader)
         self.may_pass_lead = True
-        self.lead_passed = False
 
     def _to_act(self) -> tuple[int, ...]:
         if self.phase == PASSING:
@@ -179,7 +177,6 @@ class BlackTileGame(TrickGame):
     def pass_lead(self, seat: int) -> None:
         """EPB-2: the lead passes once to the left neighbour, who must lead."""
         self.may_pass_lead = False
-        self.lead_passed = True
         leader = self.next_seat(seat)
         self.emit(EventKind.PASS_LEAD, seat, seats=(leader,))
         self.start_play(leader)

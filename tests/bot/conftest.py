@@ -52,3 +52,14 @@ async def simcord_bot(db_file: Path, fake_games: None) -> AsyncIterator[DominoHa
     bot = make_bot(db_file)
     yield bot
     await release(bot)
+
+
+@pytest.fixture(autouse=True)
+def strong_thinks_briefly(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Strong computer (the first computer added in the line games) searches a fixed 4 samples with no clock in
+    the simcord tests: repeatable, and quick enough that simcord's virtual clock settles (at 0.15 s a move whole
+    matches timed out under load). benchmarks/ measure the real budget."""
+    import engine.ai.search as search
+
+    monkeypatch.setattr(search, "STRONG_SAMPLES", 4)
+    monkeypatch.setattr(search, "STRONG_SECONDS", None)

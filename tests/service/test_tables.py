@@ -359,7 +359,7 @@ async def test_strong_computers_only_where_the_search_player_searches(service: T
 async def test_bingo_personal_best_is_the_fewest_steps_to_a_win(storage: Storage) -> None:
     """The leaderboard ranks Bingo players who cleared a row by the fewest steps it took (then best score)."""
     from bot.storage import ResultRow
-    from bot.tables import _steps_to_win
+    from bot.tables import match_record as _steps_to_win  # the generic record the game reports (issue 15)
     from engine import new_game
 
     game = new_game("bingo", 1, 0)
@@ -381,11 +381,42 @@ async def test_bingo_personal_best_is_the_fewest_steps_to_a_win(storage: Storage
                                           row(3, BOB, True, 95, 91), row(4, CAROL, False, None, 88),
                                           row(5, DAVE, True, 120, 91)])
     board = await storage.results.leaderboard(1, "bingo")
-    assert [(s.user_id, s.wins, s.fewest_steps) for s in board] == [
+    assert [(s.user_id, s.wins, s.best_record) for s in board] == [
         (BOB, 1, 95), (DAVE, 1, 120), (ALICE, 1, 140), (CAROL, 0, None)]
-    assert [r.steps for r in await storage.results.for_table(3)] == [95]
+    assert [r.record for r in await storage.results.for_table(3)] == [95]
     mine = await storage.results.member_stats(1, ALICE)
-    assert [(s.game, s.games, s.fewest_steps) for s in mine] == [("bingo", 2, 140)]
+    assert [(s.game, s.games, s.best_record) for s in mine] == [("bingo", 2, 140)]
+
+
+async def test_personal_bests_saved_before_the_generic_record_still_count(db_path) -> None:
+    """Issue 15: a database written when results had a Bingo ``steps`` column reads right after migration 4 (the
+    figure is the outcome's generic ``record`` now), and a Bingo won today records its outcome's record."""
+    from bot.storage import Database
+    from engine import new_game
+
+    old = await Database.open(db_path, migrate_to=3)
+    async with old.transaction() as tx:
+        await tx.execute("INSERT INTO tables (id, guild_id, channel_id, game, host_id, seed, status, created_at, "
+                         "updated_at) VALUES (1, 1, 1, 'bingo', 1, 0, 'finished', 0, 0)")
+        await tx.execute("INSERT INTO results (table_id, seat, guild_id, game, user_id, name, computer, side, score, "
+                         "won, finished_at, steps) VALUES (1, 0, 1, 'bingo', ?, 'alice', 0, 0, 91, 1, 0, 140)",
+                         (ALICE,))
+    await old.close()
+    storage = await Storage.open(db_path)
+    try:
+        assert [r.record for r in await storage.results.for_table(1)] == [140]
+        board = await storage.results.leaderboard(1, "bingo")
+        assert [(s.user_id, s.best_record) for s in board] == [(ALICE, 140)]
+    finally:
+        await storage.close()
+    game = new_game("bingo", 1, 0)
+    rng = __import__("random").Random(0)
+    while not game.is_over:
+        game.apply(0, rng.choice(game.legal_actions(0)))
+    figures = game.result()
+    assert game.outcome is not None
+    assert game.outcome.record == (figures["steps"] if figures["cleared"] else None)
+    assert new_game("block", 2, 0).spec.record_name == "" and game.spec.record_name == "steps"
 
 
 async def test_the_first_computer_is_strong_only_where_strong_thinks_within_the_budget(service: TableService) -> None:

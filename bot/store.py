@@ -1,0 +1,213 @@
+"""What the table services share, each owning its part: the open tables and the one way a table's stored row changes
+(:class:`TableStore`), and per-server settings (:class:`GuildSettings`)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import engine
+from bot.storage import ActionRow, Batch, ResultRow, Storage, VersionConflict
+from bot.table import (
+    FINISHED,
+    LOBBY,
+    PLAYING,
+    NoSuchTable,
+    NotAllowed,
+    StaleClick,
+    Table,
+)
+from engine import Event
+from engine.ai import Player
+
+log = logging.getLogger("domino_hall.tables")
+
+PERSON, COMPUTER, TIMER = "person", "computer", "timer"
+GUILD_DEFAULTS: dict[str, float] = {"turn_time_limit": -1.0, "computer_pause": -1.0}  # -1: the process setting
+
+
+@dataclass(frozen=True)
+class TableUpdate:
+    """What changed at a table: ``kind`` is lobby, started, moved, finished, abandoned or autopilot (or reloaded:
+    the table was read back from the database when the process started)."""
+
+    table: Table
+    kind: str
+    version: int
+    events: list[Event] = field(default_factory=list)
+    seat: int | None = None  # the seat whose turn this move was (its turn timer ends); None for anything else
+
+
+Listener = Callable[[TableUpdate], None]
+PlayerFactory = Callable[[str, int, str], Player]  # (game key, seed, engine level) -> a computer player
+
+
+
+
+class TableStore:
+    """The open tables of this process and the one way a table's stored row changes: one transaction (state,
+    action log entry, results), then adopted in memory, then told to every listener (the computer driver, the
+    message publisher). Every service that changes a table does it through here."""
+
+    def __init__(self, storage: Storage, owns: Callable[[int], bool] | None = None) -> None:
+        self.storage = storage
+        #: Whether this process keeps the tables of a server (its shard's servers; every server when unsharded).
+        self.owns: Callable[[int], bool] = owns or (lambda guild_id: True)
+        self.tables: dict[int, Table] = {}
+        self.listeners: list[Listener] = []
+
+    def add_listener(self, listener: Listener) -> None:
+        """Call ``listener`` after every change (it must not block; schedule work instead)."""
+        self.listeners.append(listener)
+
+    def get(self, table_id: int) -> Table:
+        """An open table; :class:`NoSuchTable` otherwise."""
+        table = self.tables.get(table_id)
+        if table is None:
+            raise NoSuchTable()
+        return table
+
+    def check_place(self, table_id: int, guild_id: int | None, channel_id: int | None) -> None:
+        """Refuse a control that names an open table of another server or channel (a click carries its table id;
+        whoever sent it, only the table's own channel may act on it)."""
+        table = self.tables.get(table_id)
+        if table is not None and (guild_id, channel_id) != (table.row.guild_id, table.row.channel_id):
+            raise NoSuchTable("That control belongs to a table in another channel; nothing was changed.")
+
+    async def save(self, table: Table, *, entry: ActionRow | None = None, results: list[ResultRow] | None = None,
+                   **changes: Any) -> None:
+        """Commit the changed columns (and the action log entry and results) in one transaction, then adopt them."""
+        row = dataclasses.replace(table.row, **changes)
+        write = Batch()
+        # Conditional on the version this process last read or wrote: if another process changed the table
+        # meanwhile, nothing is written, and the table is read again instead of going on stale.
+        await self.storage.tables.save(write, row, read_version=table.row.version)
+        if entry is not None:
+            await self.storage.actions.append(write, entry)
+        if results:
+            await self.storage.results.record(write, results)
+        try:
+            await self.storage.db.write(write.statements)  # one transaction (grouped with others' on SQLite)
+        except VersionConflict:
+            log.warning("table %d: changed elsewhere since v%d; reading it again", table.id, table.version)
+            await self._reload(table)
+            raise StaleClick("This table was just changed elsewhere; nothing was done. Look again and retry.") from None
+        table.row = row
+
+    async def _reload(self, table: Table) -> None:
+        """Adopt the table as the database has it now (after a lost race), or let it go if it has closed."""
+        row = await self.storage.tables.get(table.id)
+        if row is None or row.status not in (LOBBY, PLAYING):
+            self.tables.pop(table.id, None)
+            if row is not None:
+                table.row = row
+        else:
+            table.row = row
+            table.game = engine.load(json.loads(row.state)) if row.status == PLAYING and row.state else None
+            table.started_version = table.version
+        self.emit(TableUpdate(table, "reloaded", table.version))
+
+    async def close(self, table: Table, status: str, note: str) -> None:
+        """Close a table for good (abandoned, or finished elsewhere): saved, let go, told."""
+        await self.save(table, status=status, note=note, version=table.version + 1)
+        self.tables.pop(table.id, None)
+        log.info("table %d v%d: %s (%s)", table.id, table.version, status, note)
+        self.emit(TableUpdate(table, status, table.version))
+
+    def emit(self, update: TableUpdate) -> None:
+        """Tell every listener about ``update``; a failing listener is logged and the others still hear it."""
+        for listener in list(self.listeners):
+            try:
+                listener(update)
+            except Exception:
+                log.exception("table %d: a listener failed on %s", update.table.id, update.kind)
+
+
+class GuildSettings:
+    """Per-server settings (turn time limit, computer pause, nudges), with the process settings as defaults."""
+
+    def __init__(self, storage: Storage, *, computer_pause: float, turn_time_limit: float) -> None:
+        self.storage = storage
+        self.computer_pause = computer_pause
+        self.turn_time_limit = turn_time_limit
+        self._guild: dict[int, dict[str, Any]] = {}
+
+    async def load(self, guild_id: int) -> dict[str, Any]:
+        """Read a server's settings once (before its tables need them)."""
+        if guild_id not in self._guild:
+            self._guild[guild_id] = {**GUILD_DEFAULTS, **await self.storage.guild_settings.get_all(guild_id)}
+        return self._guild[guild_id]
+
+    async def guild_settings(self, guild_id: int) -> dict[str, float]:
+        """This server's turn limit and computer pause in seconds (the process settings unless changed)."""
+        stored = await self.load(guild_id)
+        return {"turn_time_limit": self.seconds(guild_id, "turn_time_limit", stored),
+                "computer_pause": self.seconds(guild_id, "computer_pause", stored)}
+
+    async def set_guild_setting(self, guild_id: int, key: str, seconds: float) -> None:
+        """Change this server's ``turn_time_limit`` or ``computer_pause`` (seconds; -1 restores the default)."""
+        if key not in GUILD_DEFAULTS:
+            raise NotAllowed(f"there is no server setting {key!r}")
+        await self.load(guild_id)
+        await self.storage.guild_settings.set(guild_id, key, float(seconds))
+        self._guild[guild_id][key] = float(seconds)
+        log.info("guild %s: %s set to %s", guild_id, key, seconds)
+
+    def seconds(self, guild_id: int, key: str, stored: dict[str, Any] | None = None) -> float:
+        """``turn_time_limit`` or ``computer_pause`` for this server now (its own value, else the process's)."""
+        default = self.turn_time_limit if key == "turn_time_limit" else self.computer_pause
+        value = (stored or self._guild.get(guild_id, {})).get(key, -1.0)
+        return default if not isinstance(value, (int, float)) or value < 0 else float(value)
+
+    # ----- turn nudges (a server default, and each member's own choice) --------------------------------------------
+    async def nudges_on(self, guild_id: int, user_id: int) -> bool:
+        """Whether member ``user_id`` is nudged when it is their turn: their own choice, else the server's."""
+        stored = await self.load(guild_id)
+        own = stored.get(f"nudges:{user_id}")
+        if isinstance(own, bool):
+            return own
+        server = stored.get("nudges", True)
+        return server if isinstance(server, bool) else True
+
+    async def set_nudges(self, guild_id: int, on: bool, user_id: int | None = None) -> None:
+        """Turn nudges on or off for this server (``user_id`` None) or for one member of it."""
+        key = "nudges" if user_id is None else f"nudges:{user_id}"
+        await self.load(guild_id)
+        await self.storage.guild_settings.set(guild_id, key, bool(on))
+        self._guild[guild_id][key] = bool(on)
+        log.info("guild %s: %s set to %s", guild_id, key, on)
+
+
+def log_events(table: Table, events: list[Event], cause: str = "") -> None:
+    """One log line for the cause, then one per event, in words."""
+    if cause:
+        log.info("table %d v%d: %s", table.id, table.version, cause)
+    for event in events:
+        log.info("table %d v%d: %s: %s", table.id, table.version, event.kind, table.narrator().event(event))
+
+
+def need_lobby(table: Table) -> None:
+    """Refuse unless ``table`` is a lobby."""
+    if table.status != LOBBY:
+        raise StaleClick("This lobby is closed: the game has started or the table was cancelled.")
+
+
+def need_game(table: Table) -> engine.Game:
+    """The running game; refuse once it is over."""
+    if table.status != PLAYING or table.game is None:
+        raise StaleClick("This game is over." if table.status == FINISHED else "That move is no longer current.")
+    return table.game
+
+
+def need_host(table: Table, user_id: int, what: str) -> None:
+    """Refuse unless ``user_id`` is the host (``what``: what they were doing, for the refusal)."""
+    if user_id != table.host_id:
+        raise NotAllowed(f"Only the host can {what}.")
+
+
+def state_text(game: engine.Game) -> str:
+    return json.dumps(game.to_dict(), separators=(",", ":"))
