@@ -8,8 +8,12 @@ every legal action is tried and the rest of the round (hand) is played out by fa
 rated by the seat's side's points gained minus the best other side's (turned round where the lowest total wins,
 :attr:`Game.lowest_wins`), plus a bonus or penalty if the match ends. The best average wins.
 
-Layout games (:class:`engine.linegame.LineGame`) and trick games (:class:`engine.trickgame.TrickGame`) are searched;
-other games (Poker, Bingo) get the game's own heuristic player.
+What the bidding says is a soft constraint on those worlds (:func:`deal_weight`: in the 42 family a deal whose bidder
+would not have bid is drawn again, and kept only now and then).
+
+Layout games (:class:`engine.linegame.LineGame`) and the play of tricks in trick games
+(:class:`engine.trickgame.TrickGame`) are searched; bids and other choices before the play, and other games (Poker,
+Bingo), get the game's own heuristic player.
 """
 
 from __future__ import annotations
