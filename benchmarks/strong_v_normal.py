@@ -1,12 +1,14 @@
 """Strong (the search player) against Normal (each game's own heuristic), hand by hand, in several games.
 
     nice -n 10 .venv/bin/python benchmarks/strong_v_normal.py [--hands 200] [--samples 48] [--games draw,muggins]
+        [--matches 100] [--lobby 1]
 
 Each hand is a fresh deal (a new match's first hand) with Strong in one seat (its partners too, in a partnership
 game) and Normal in the others; Strong's seat moves round the table hand by hand. A line gives the share of the
 decided hands Strong's side won beside its fair share (its seats over all seats), with a 95% bootstrap interval over
 hands, and Strong's thread CPU time per move it had to think about. Strong runs with a fixed sample count and no
-clock, so a run repeats exactly.
+clock, so a run repeats exactly; ``--lobby 1`` runs it as the bot does (on its clock) and adds the wall time per
+move. ``--matches N`` plays N whole matches per table instead (the share of matches won, side against side).
 """
 
 from __future__ import annotations
@@ -33,6 +35,9 @@ TABLES: list[tuple[str, int, dict[str, Any]]] = [
     ("sebastopol", 4, {}),
     ("matador", 3, {}),
     ("texas42", 4, {}),
+    ("seventy_nine", 6, {}),
+    ("euchre", 4, {}),
+    ("black_tile", 4, {}),
 ]
 
 
@@ -45,40 +50,61 @@ def play_hand(game: Game, players: list[Player]) -> None:
                 game.apply(seat, players[seat].choose(game, seat))
 
 
+def play_match(game: Game, players: list[Player]) -> None:
+    """Play the whole match."""
+    while not game.is_over:
+        play_hand(game, players)
+
+
 def measure(key: str, seats: int, options: dict[str, Any], args: argparse.Namespace) -> str:
     """One game's line."""
     wins: list[tuple[int, int]] = []
-    times: list[float] = []
+    strong: list[Timed] = []
     fair = 0.0
     started = time.perf_counter()
-    for number in range(args.hands):
+    for number in range(args.matches or args.hands):
         seed = args.seed * 100_000 + number
         game = new_game(key, seats, seed, options)
         hero = number % seats
         side = game.sides[game.side_of(hero)]
         fair = len(side) / seats
-        strong = [Timed(SearchPlayer(seed * 8 + s, samples=args.samples, max_seconds=None)) for s in side]
+        if args.lobby:  # as the bot runs it: on its clock
+            mine = [Timed(computer_player(key, seed * 8 + s, "search")) for s in side]
+        else:
+            mine = [Timed(SearchPlayer(seed * 8 + s, samples=args.samples, max_seconds=None)) for s in side]
         players: list[Player] = [computer_player(key, seed * 8 + s) for s in range(seats)]
-        for seat, player in zip(side, strong, strict=True):
+        for seat, player in zip(side, mine, strict=True):
             players[seat] = player
-        play_hand(game, players)
-        outcome = game.round_outcome
-        decided = outcome is not None and bool(outcome.sides)
-        won = decided and outcome is not None and game.side_of(hero) in outcome.sides
-        wins.append((int(won), int(decided)))
-        times += [t for player in strong for t in player.times]
+        if args.matches:
+            play_match(game, players)
+            wins.append((int(hero in game.winner), 1))
+        else:
+            play_hand(game, players)
+            outcome = game.round_outcome
+            decided = outcome is not None and bool(outcome.sides)
+            won = decided and outcome is not None and game.side_of(hero) in outcome.sides
+            wins.append((int(won), int(decided)))
+        strong += mine
     low, high = bootstrap([(won, decided, 0, 0) for won, decided in wins], args.seed)
     decided = sum(d for _, d in wins)
     share = sum(w for w, _ in wins) / max(1, decided)
-    ms = sorted(1000 * t for t in times) or [0.0]
     label = f"{key} {seats}p" + (" " + ",".join(options) if options else "")
     took = time.perf_counter() - started
-    return (f"{label:<20} Strong {share:6.1%} [{low:.1%}-{high:.1%}] of {decided} decided hands (fair {fair:.0%})"
-            f"  cpu ms/move median {statistics.median(ms):.0f} p95 {ms[int(0.95 * len(ms)) - 1]:.0f}  [{took:.0f} s]")
+    line = (f"{label:<20} Strong {share:6.1%} [{low:.1%}-{high:.1%}] of {decided} decided "
+            f"{'matches' if args.matches else 'hands'} (fair {fair:.0%})")
+    cpu, wall = [t for p in strong for t in p.times], [t for p in strong for t in p.walls]
+    for what, times in (("cpu", cpu), ("wall", wall)):
+        if what == "cpu" or args.lobby:
+            ms = sorted(1000 * t for t in times) or [0.0]
+            line += (f"  {what} ms/move median {statistics.median(ms):.0f} p95 {ms[int(0.95 * len(ms)) - 1]:.0f}"
+                     f" max {ms[-1]:.0f}")
+    return line + f"  [{took:.0f} s]"
 
 
 SETTINGS = (("--hands", 200, "hands per table"), ("--samples", 48, "Strong's samples per decision"),
-            ("--seed", 1, "the first deal's seed"))
+            ("--seed", 1, "the first deal's seed"),
+            ("--matches", 0, "whole matches per table instead of hands (side against side)"),
+            ("--lobby", 0, "1: Strong as the bot runs it, on its clock (adds wall time per move)"))
 
 
 def main() -> None:
@@ -88,7 +114,9 @@ def main() -> None:
     parser.add_argument("--games", default="", help="comma-separated game keys (default: every table)")
     args = parser.parse_args()
     chosen = set(filter(None, args.games.split(",")))
-    print(f"Strong ({args.samples} samples) v Normal, {args.hands} hands per table")
+    strong = "on its clock" if args.lobby else f"{args.samples} samples"
+    unit = "matches" if args.matches else "hands"
+    print(f"Strong ({strong}) v Normal, {args.matches or args.hands} {unit} per table")
     for key, seats, options in TABLES:
         if not chosen or key in chosen:
             print(measure(key, seats, options, args), flush=True)

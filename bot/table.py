@@ -50,10 +50,10 @@ def computer_levels(spec: GameSpec) -> list[str]:
     return [level for level in COMPUTER_LEVELS if level != "strong" or spec.family in SEARCHED_FAMILIES]
 
 
-#: The families where Strong thinks within the 200 ms a move a chat game affords (p95 152 ms in partnership Block,
-#: benchmarks/README.md); in the trick games one sample of its search can take a second (Texas 42), so there the
-#: first computer added is Normal until Strong meets the budget.
-STRONG_BY_DEFAULT = frozenset({"line"})
+#: The families where Strong thinks within the 200 ms a move a chat game affords (benchmarks/README.md: wall time
+#: p95 152 ms in partnership Block, 159-168 ms in Texas 42, Seventy-Nine, Euchre and Black Tile, which search only
+#: the play of tricks).
+STRONG_BY_DEFAULT = frozenset({"line", "trick"})
 
 
 def default_level(spec: GameSpec) -> str:

@@ -8,8 +8,12 @@ every legal action is tried and the rest of the round (hand) is played out by fa
 rated by the seat's side's points gained minus the best other side's (turned round where the lowest total wins,
 :attr:`Game.lowest_wins`), plus a bonus or penalty if the match ends. The best average wins.
 
-Layout games (:class:`engine.linegame.LineGame`) and trick games (:class:`engine.trickgame.TrickGame`) are searched;
-other games (Poker, Bingo) get the game's own heuristic player.
+What the bidding says is a soft constraint on those worlds (:func:`deal_weight`: in the 42 family a deal whose bidder
+would not have bid is drawn again, and kept only now and then).
+
+Layout games (:class:`engine.linegame.LineGame`) and the play of tricks in trick games
+(:class:`engine.trickgame.TrickGame`) are searched; bids and other choices before the play, and other games (Poker,
+Bingo), get the game's own heuristic player.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from engine.actions import Action, Play
+from engine.fortytwo import FortyTwoGame
 from engine.game import Game
 from engine.linegame import LineGame
 from engine.observation import Observation, all_deals, determinize
@@ -30,6 +35,7 @@ MAX_PLAYOUT_ACTIONS = 4000
 #: decision takes the budget plus one sample at most; benchmarks/partnership_strength.py measures it).
 STRONG_SAMPLES = 400
 STRONG_SECONDS = 0.15
+REDRAWS = 4  # deals drawn again at most, per sample, when one disagrees with the bidding (deal_weight)
 MAX_SEARCHED_ACTIONS = 32  # more choices than this (Black Tile's 35 or 84 ways to pass three) go to the heuristic
 
 PlayerFactory = Callable[[int], "PlayoutPlayer"]
@@ -85,33 +91,42 @@ class SearchPlayer:
     and in-play scoring make random playouts misleading: benchmarks/search_ai_strength.py); ``heavy`` is a quick
     layout-game policy that mostly sheds heavy tiles and doubles. With ``exact``, when few deals agree with what the
     seat knows, each is taken in turn. ``hand_bonus`` adds to a playout's result when the seat's side wins the round
-    (0 by default: the match is played to points). In a layout game scored at the round's end an obvious move (the
+    (0 by default: the match is played to points). ``prior`` gives the game's own player's choice that many points
+    a sample ahead (0 by default). In a 42-family game ``auto`` playouts are :class:`engine.ai.fortytwo.FastPlayout`,
+    and in a trick game only the play of tricks is searched (bids, trumps and passes are the heuristic's). In a
+    layout game scored at the round's end an obvious move (the
     last tile, or one tile onto equal ends) is made at once. Other families, and choices among more than
     ``MAX_SEARCHED_ACTIONS`` actions, are left to the game's own heuristic player."""
 
     name = "search"
 
     def __init__(self, seed: int = 0, samples: int = 24, max_seconds: float | None = 0.5,
-                 playout: str = "auto", exact: bool = True, hand_bonus: float = 0.0) -> None:
+                 playout: str = "auto", exact: bool = True, hand_bonus: float = 0.0, prior: float = 0.0) -> None:
         self.rng = random.Random(seed)
         self.samples = samples
         self.max_seconds = max_seconds
         self.playout = playout
         self.exact = exact
         self.hand_bonus = hand_bonus
+        self.prior = prior
         self.last_samples = 0
 
     def choose(self, game: Game, seat: int) -> Action:
         legal = game.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        if game.spec.family not in SEARCHED_FAMILIES or len(legal) > MAX_SEARCHED_ACTIONS:
+        if (game.spec.family not in SEARCHED_FAMILIES or len(legal) > MAX_SEARCHED_ACTIONS
+                or (game.spec.family == "trick" and not all(isinstance(a, Play) for a in legal))):
             return _own_player(game.key, self.rng.getrandbits(32)).choose(game, seat)
         seen = game.observe(seat)
         obvious = obvious_play(game, seen, legal)
         if obvious is not None:
             return obvious
         totals = self.search(game, seat, legal, seen)
+        if self.prior and self.last_samples:  # the game's own player's choice starts ``prior`` points ahead
+            hint = _own_player(game.key, self.rng.getrandbits(32)).choose(game, seat)
+            totals = [t + (self.prior * self.last_samples if a == hint else 0.0) for t, a in zip(totals, legal,
+                                                                                                  strict=True)]
         best = max(range(len(legal)), key=lambda i: (totals[i], -i))
         return legal[best]
 
@@ -126,9 +141,18 @@ class SearchPlayer:
         exact = all_deals(seen, self.samples) if self.exact else None
         if exact is not None:
             self.rng.shuffle(exact)
+        weigh = deal_weight(game)
         for number in range(self.samples):
             dealt = exact[number % len(exact)] if exact else None
             world = determinize(game, seat, self.rng, seen, dealt)
+            weight = 1.0 if weigh is None else weigh(world, seat)
+            if weigh is not None and dealt is None:  # a soft constraint: draw again, keeping an unlikely deal rarely
+                for _ in range(REDRAWS):
+                    if self.rng.random() < weight:
+                        break
+                    world = determinize(game, seat, self.rng, seen)
+                    weight = weigh(world, seat)
+                weight = 1.0
             seed = self.rng.getrandbits(32)
             results: list[float] = []
             for action in legal:
@@ -140,7 +164,7 @@ class SearchPlayer:
                 results.append(outcome(trial, game.score, seat, bonus, self.hand_bonus))
             if len(results) < len(legal):
                 break
-            totals = [t + r for t, r in zip(totals, results, strict=True)]
+            totals = [t + weight * r for t, r in zip(totals, results, strict=True)]
             done += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
@@ -151,6 +175,10 @@ class SearchPlayer:
         """Fresh playout players for every seat (the same seeds for every action tried in one sample)."""
         if self.playout == "heavy" and game.spec.family == "line":
             return [HeavyPlayout(seed + s) for s in range(game.seats)]
+        if self.playout == "auto" and isinstance(game, FortyTwoGame):
+            from engine.ai.fortytwo import FastPlayout
+
+            return [FastPlayout(seed + s) for s in range(game.seats)]
         fast = self.playout == "random" or (self.playout == "auto" and _round_end_scoring(game))
         level = "random" if fast else "best"
         return [_own_player(game.key, seed + s, level) for s in range(game.seats)]
@@ -191,6 +219,17 @@ def obvious_play(game: Game, seen: Observation, legal: list[Action]) -> Action |
         return plays[0]
     if len(seen.hand) == 1:  # the last tile: every play of it goes out
         return plays[0]
+    return None
+
+
+def deal_weight(game: Game) -> Callable[[Game, int], float] | None:
+    """How well a determinized copy of ``game`` agrees with what the bidding said (a soft constraint the hard ones
+    of :mod:`engine.observation` cannot state), for the games whose bids say something about a hand: the 42
+    family (a bid means trumps, :func:`engine.ai.fortytwo.bid_weight`); None elsewhere."""
+    if isinstance(game, FortyTwoGame):
+        from engine.ai.fortytwo import bid_weight
+
+        return bid_weight
     return None
 
 

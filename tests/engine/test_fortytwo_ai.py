@@ -2,8 +2,19 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.actions import Bid, Call, Pass, Play
-from engine.ai.fortytwo import FortyTwoPlayer, estimate, features, nel_o_hand, sure_tricks
+from engine.ai.fortytwo import (
+    UNLIKELY_BID,
+    FastPlayout,
+    FortyTwoPlayer,
+    bid_weight,
+    estimate,
+    features,
+    nel_o_hand,
+    sure_tricks,
+)
 from engine.fortytwo import FortyTwoGame
 from engine.games.seventy_nine import SPEC as SEVENTY_NINE
 from engine.games.texas42 import SPEC
@@ -80,7 +91,8 @@ def test_ai_does_not_overtake_a_partner_winning_the_trick() -> None:
     assert FortyTwoPlayer(0).choose(game, me) == Play(t("6-1"))
 
 
-def test_ai_feeds_count_to_a_partner_winning_the_trick() -> None:
+def partner_winning_with_count_to_feed() -> tuple[FortyTwoGame, int]:
+    """Fives led, the partner of the last seat winning with 5-5; the last seat holds 5-0 (count) and 5-3."""
     hands = [["5-2", "3-3", "3-2", "3-1", "3-0", "2-2", "2-1"],
              ["5-5", "6-4", "5-4", "4-4", "4-2", "4-1", "4-0"],
              ["5-1", "6-0", "6-2", "2-0", "1-1", "1-0", "6-1"],
@@ -89,7 +101,12 @@ def test_ai_feeds_count_to_a_partner_winning_the_trick() -> None:
     win_bid(game, 30, "6")
     for offset, tile in enumerate(["5-2", "5-5", "5-1"]):
         game.apply((first + offset) % 4, Play(t(tile)))
-    assert FortyTwoPlayer(0).choose(game, (first + 3) % 4) == Play(t("5-0"))
+    return game, (first + 3) % 4
+
+
+def test_ai_feeds_count_to_a_partner_winning_the_trick() -> None:
+    game, seat = partner_winning_with_count_to_feed()
+    assert FortyTwoPlayer(0).choose(game, seat) == Play(t("5-0"))
 
 
 def test_ai_bidder_pulls_trumps_with_its_top_trump() -> None:
@@ -158,3 +175,51 @@ def test_ai_nel_o_teammate_still_playing_takes_the_trick_off_the_bidder() -> Non
     mate = (first + 4) % 6
     assert game.to_act == (mate,)
     assert FortyTwoPlayer(mate).choose(game, mate) == Play(t("6-1"))
+
+
+# ----- what the search player (Strong) uses: a quick playout player and the bid as a soft constraint ---------------
+def test_fast_playout_feeds_count_to_a_partner_winning_the_trick() -> None:
+    """The last seat follows fives under its partner's 5-5 with the 5-0's count."""
+    game, seat = partner_winning_with_count_to_feed()
+    assert all(FastPlayout(seed).choose(game, seat) == Play(t("5-0")) for seed in range(10))
+
+
+def test_fast_playout_bidder_leads_its_top_trump_mostly() -> None:
+    game, first = rigged(6, others(STRONG))
+    win_bid(game, 30, "6")
+    leads = [FastPlayout(seed).choose(game, first) for seed in range(40)]
+    assert leads.count(Play(t("6-6"))) >= 28 and all(lead in game.legal_actions(first) for lead in leads)
+
+
+@pytest.mark.parametrize("options", [{}, {"texas_nello": True}, {"forced_dealer_bid": True}])
+def test_fast_playout_plays_legal_hands_to_the_end(options: dict[str, bool]) -> None:
+    """Whole matches of quick playouts (bidding and Nel-O go to the heuristic) end legally."""
+    for seed in range(3):
+        game = make(SPEC, seed, **options)
+        players = [FastPlayout(seed * 4 + s) for s in range(4)]
+        for _ in range(2000):
+            if game.is_over:
+                break
+            seat = game.to_act[0]
+            action = players[seat].choose(game, seat)
+            assert action in game.legal_actions(seat)
+            game.apply(seat, action)
+        assert game.is_over
+
+
+def test_a_bid_says_trumps_a_deal_without_them_is_unlikely() -> None:
+    """Issue 12 inference: a seat that bid 34 and named sixes holds sixes; a deal that gives it a weak hand is kept
+    with weight UNLIKELY_BID, one that gives it the trumps with weight 1 (from another seat's point of view)."""
+    for hand, weight in [(STRONG, 1.0), (WEAK, UNLIKELY_BID)]:
+        game, first = rigged(1, others(hand))
+        win_bid(game, 34, "6")
+        watcher = (first + 1) % 4
+        assert bid_weight(game, watcher) == weight
+        assert bid_weight(game, first) == 1.0  # the bidder knows its own hand
+        game.apply(first, game.legal_actions(first)[0])  # a tile played this hand still counts as held
+        assert bid_weight(game, watcher) == weight
+
+
+def test_bid_weight_is_one_before_the_play() -> None:
+    game, first = rigged(1, others(WEAK))
+    assert bid_weight(game, (first + 1) % 4) == 1.0

@@ -15,6 +15,7 @@ import pytest
 from engine import new_game
 from engine.actions import Pass, Play
 from engine.ai import RandomPlayer, computer_player
+from engine.ai.fortytwo import FastPlayout
 from engine.ai.search import SearchPlayer, outcome, play_round
 from engine.game import Game
 from engine.observation import determinize
@@ -206,12 +207,37 @@ def test_search_player_is_deterministic_for_a_seed(key: str, seats: int) -> None
     assert choices(7) == choices(7)
 
 
+def to_the_play(key: str, seats: int, seed: int) -> Game:
+    """A new match of a 42-family game after its bidding and trumps (the game's own players bid), in the play."""
+    game = new_game(key, seats, seed)
+    while game.phase != "play" or len(game.legal_actions(game.to_act[0])) < 2:  # type: ignore[attr-defined]
+        seat = game.to_act[0]
+        game.apply(seat, computer_player(key, seat).choose(game, seat))
+    return game
+
+
 def test_search_player_respects_its_time_budget() -> None:
-    game = new_game("seventy_nine", 6, 1)
+    """(In the play of tricks: the bidding is the heuristic's, see the next test.)"""
+    game = to_the_play("seventy_nine", 6, 1)
     player = SearchPlayer(0, samples=1000, max_seconds=0.05)
     seat = game.to_act[0]
     player.choose(game, seat)
     assert 1 <= player.last_samples < 1000
+
+
+@pytest.mark.parametrize(("key", "seats"), [("texas42", 4), ("seventy_nine", 6)])
+def test_search_player_bids_and_names_trumps_as_the_heuristic_does(key: str, seats: int) -> None:
+    """The search plays the tricks; a bid or a trump choice (one playout each over every option) is the game's
+    own player's, so it costs no search."""
+    for seed in range(4):
+        game = new_game(key, seats, seed)
+        while game.phase != "play":  # type: ignore[attr-defined]
+            seat = game.to_act[0]
+            search = SearchPlayer(seed, samples=4, max_seconds=None)
+            action = search.choose(game, seat)
+            assert action == computer_player(key, seat).choose(game, seat)
+            assert search.last_samples == 0
+            game.apply(seat, action)
 
 
 def test_search_player_takes_the_only_legal_action_without_searching() -> None:
@@ -253,3 +279,5 @@ def test_auto_playouts_are_random_only_where_scoring_waits_for_the_round_end() -
         playouts = player.players(new_game(key, seats, 1), 5)
         assert all(isinstance(p, RandomPlayer) for p in playouts) == fast
         assert len(playouts) == seats
+    assert all(isinstance(p, FastPlayout) for p in player.players(new_game("texas42", 4, 1), 5))
+    assert not any(isinstance(p, FastPlayout) for p in player.players(new_game("euchre", 4, 1), 5))
