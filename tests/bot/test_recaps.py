@@ -1,5 +1,6 @@
 """Issue 11: a recap is posted in the channel after every hand, in every game (here a Texas 42 hand and a poker
-deal, with the right points); tests/service/test_poker_session.py: a poker table with the default session length ends."""
+deal, with the right points); tests/service/test_poker_session.py: a poker table with the default session length
+ends."""
 
 from __future__ import annotations
 
