@@ -63,3 +63,18 @@ def strong_thinks_briefly(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(search, "STRONG_SAMPLES", 4)
     monkeypatch.setattr(search, "STRONG_SECONDS", None)
+
+
+@pytest.fixture(autouse=True)
+def no_nudge_timers(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Outside the nudge tests (tests/bot/test_turns.py), no nudge timer is started: simcord reports each nudge's
+    20 s grace as an unknown wait and then waits it in real time, so a whole match timed out its settling now and
+    then (CI, 2026-11-23). The nudge tests keep them and advance simcord's clock past the grace themselves."""
+    if request.module.__name__.endswith("test_turns"):
+        return
+    from cogs.turns import Turns
+
+    async def no_nudge(self: Turns, table: object, seat: int, began: int) -> None:
+        return None
+
+    monkeypatch.setattr(Turns, "_nudge_later", no_nudge)
