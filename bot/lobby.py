@@ -1,69 +1,135 @@
-"""Lobbies: seats, computer players and house rules before the game, Start, and Cancel / End game."""
+"""Lobbies: seats, computer players and house rules before the game, invitations, rematches, Start, and Cancel /
+End game."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import secrets
-from collections.abc import AsyncIterator
-from typing import Any
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
+from typing import Any, NamedTuple
 
 import engine
+from bot.names import in_text
 from bot.storage import TableRow
 from bot.store import GuildSettings, TableStore, TableUpdate, log, log_events, need_host, need_lobby, state_text
 from bot.table import (
     ABANDONED,
+    FINISHED,
     LOBBY,
     PLAYING,
     NotAllowed,
     Seat,
     StaleClick,
     Table,
+    TableError,
     computer_levels,
     default_level,
 )
 from engine.errors import BadOption
 
+#: How long a rematch lobby keeps the seats of the finished table's other members for them.
+RESERVE_SECONDS = 60.0
+
+
+class Invitee(NamedTuple):
+    """A member the host names in ``/play invite:``."""
+
+    user_id: int
+    name: str
+    bot: bool = False
+
+
+def invited_members(host_id: int, invitees: Sequence[Invitee], seats: int, title: str) -> list[int]:
+    """The members a new lobby mentions (each once, the host left out), or :class:`NotAllowed` when one is a bot or
+    there are more of them than the game has seats besides the host's."""
+    bots = [i.name for i in invitees if i.bot]
+    if bots:
+        raise NotAllowed(f"{', '.join(bots)} is a bot and cannot be invited; Add computer in the lobby seats a "
+                         "computer player.")
+    members = list(dict.fromkeys(i.user_id for i in invitees if i.user_id != host_id))
+    if len(members) > seats - 1:
+        raise NotAllowed(f"{title} has no seat for anyone else: nobody can be invited." if seats == 1 else
+                         f"{title} seats at most {seats} players: invite at most {seats - 1}.")
+    return members
+
+
+def rematch_key(table_id: int) -> str:
+    """Where the id of a finished table's rematch lobby is kept (storage ``meta``): one rematch per table."""
+    return f"rematch:{table_id}"
+
 
 class LobbyService:
-    """Lobbies: seats, computer players and house rules before the game, Start, and Cancel / End game."""
+    """Lobbies: seats, computer players and house rules before the game, invitations, rematches (and the timers
+    that open a rematch's unconfirmed seats), Start, and Cancel / End game."""
 
-    def __init__(self, store: TableStore, settings: GuildSettings) -> None:
+    def __init__(self, store: TableStore, settings: GuildSettings, clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.settings = settings
+        self.clock = clock  # wall time: a reserved seat's deadline is stored, and outlives a restart
+        self.reserve_seconds = RESERVE_SECONDS
+        self._rematching = asyncio.Lock()  # two presses of one Rematch at once: one lobby
+        self._releases: dict[int, asyncio.Task[None]] = {}  # by lobby: opens its reserved seats when they expire
+        self._closed = False
+        store.add_listener(self.on_update)
 
-    async def create_lobby(self, guild_id: int, channel_id: int, host_id: int, host_name: str, game: str) -> Table:
-        """Open a lobby for ``game`` with the host in the first seat."""
+    async def create_lobby(self, guild_id: int, channel_id: int, host_id: int, host_name: str, game: str,
+                           invitees: Sequence[Invitee] = ()) -> Table:
+        """Open a lobby for ``game`` with the host in the first seat, mentioning the ``invitees`` once."""
         try:
-            engine.game_spec(game)
+            spec = engine.game_spec(game)
         except BadOption as error:
             raise NotAllowed(str(error)) from None
+        invited = invited_members(host_id, invitees, max(spec.seats), spec.title)
         row = TableRow(guild_id=guild_id, channel_id=channel_id, game=game, host_id=host_id,
                        seed=secrets.randbelow(2**31), seats=[Seat(host_name, host_id).to_dict()], version=1)
+        table = await self._open(row, f"opened by {host_name}")
+        table.invited = invited
+        return table
+
+    async def _open(self, row: TableRow, what: str) -> Table:
+        """Store a new lobby, hold it open, and tell the listeners."""
         row = await self.store.storage.tables.create(row)
         table = Table(row)
         self.store.tables[row.id] = table
-        await self.settings.load(guild_id)
-        log.info("table %d: lobby for %s opened by %s in channel %d", row.id, game, host_name, channel_id)
+        await self.settings.load(row.guild_id)
+        log.info("table %d: lobby for %s %s in channel %d", row.id, row.game, what, row.channel_id)
         self.store.emit(TableUpdate(table, "lobby", table.version))
         return table
 
-    async def set_message(self, table_id: int, message_id: int) -> None:
-        """Remember the Discord message that shows this table."""
+    async def set_message(self, table_id: int, message_id: int, drawn: int | None = None) -> None:
+        """Remember the Discord message that shows this table; if it changed since the message was drawn (at
+        ``drawn``: a Rematch pressed meanwhile), it is drawn again."""
         table = self.store.get(table_id)
         async with table.lock:
             await self.store.save(table, message_id=message_id)
+            if drawn is not None and drawn != table.version:
+                self.store.emit(TableUpdate(table, "lobby", table.version))
 
     async def join(self, table_id: int, user_id: int, name: str) -> Table:
-        """Seat a member in the next free seat."""
+        """Seat a member in the next free seat (in a rematch lobby, a member's reserved seat is theirs)."""
         table = self.store.get(table_id)
         async with table.lock:
             need_lobby(table)
-            if table.seat_of(user_id) is not None:
-                raise NotAllowed("You are already seated at this table.")
-            if len(table.seats) >= table.max_seats:
-                raise NotAllowed(f"The table is full ({table.max_seats} seats).")
-            await self._lobby_change(table, f"{name} joined", seats=[*table.row.seats, Seat(name, user_id).to_dict()])
+            await self._seat(table, user_id, name)
         return table
+
+    async def _seat(self, table: Table, user_id: int, name: str,
+                    seated: str = "You are already seated at this table.") -> None:
+        """With the lock held: seat a member in the next free seat, or confirm the seat a rematch keeps for them;
+        ``seated``: the answer to a member seated already."""
+        seat = table.seat_of(user_id)
+        if seat is not None and table.seats[seat].reserved:
+            seats = list(table.row.seats)
+            seats[seat] = Seat(name, user_id).to_dict()
+            await self._lobby_change(table, f"{name} took their seat again", seats=seats)
+            return
+        if seat is not None:
+            raise NotAllowed(seated)
+        if len(table.seats) >= table.max_seats:
+            raise NotAllowed(f"The table is full ({table.max_seats} seats).")
+        await self._lobby_change(table, f"{name} joined", seats=[*table.row.seats, Seat(name, user_id).to_dict()])
 
     async def leave(self, table_id: int, user_id: int) -> Table:
         """Free a member's seat (the host closes the table with Cancel instead)."""
@@ -141,6 +207,10 @@ class LobbyService:
             problem = table.start_problem()
             if problem:
                 raise NotAllowed(f"The game cannot start: {problem}")
+            waiting = [in_text(table.names[s]) for s in table.reserved()]
+            if waiting:
+                raise NotAllowed(f"The game cannot start yet: the rematch keeps a seat for {', '.join(waiting)} "
+                                 "for a minute, until they press Join or Rematch.")
             game = engine.new_game(table.row.game, len(table.seats), table.row.seed, table.row.options)
             await self.store.save(table, status=PLAYING, state=state_text(game), version=table.version + 1)
             table.game, table.started_version = game, table.version
@@ -165,3 +235,112 @@ class LobbyService:
             await self.store.close(table, ABANDONED, "ended by a member")
         return table
 
+    # ----- rematch ----------------------------------------------------------------------------------------------
+    async def rematch(self, finished_id: int, user_id: int, name: str) -> tuple[Table, bool]:
+        """A player of a finished table presses Rematch. The first press opens a lobby in its channel with the same
+        game, seats (computer players at their levels) and house rules, the presser as host and the other members'
+        seats kept for them for a minute; a later press takes the presser's seat (a free one, if theirs has opened
+        up). Returns the lobby and whether this press opened it. Works the same after a restart: the finished table
+        and its rematch's id are read from storage."""
+        async with self._rematching:  # two presses at once: the second finds the first one's lobby
+            row = await self.store.storage.tables.get(finished_id)
+            if row is None or row.status != FINISHED:
+                raise StaleClick("Only a finished match can be played again; /play opens a new table.")
+            try:
+                engine.game_spec(row.game)
+            except BadOption as error:  # a game this version no longer hosts
+                raise NotAllowed(str(error)) from None
+            seats = [Seat.from_dict(d) for d in row.seats]
+            if all(seat.user_id != user_id for seat in seats):
+                raise NotAllowed(f"Only the players of table #{finished_id} can ask for its rematch; /play opens a "
+                                 "table of your own.")
+            linked = await self.store.storage.meta.get(rematch_key(finished_id))
+            if linked is None:
+                return await self._open_rematch(row, seats, user_id, name), True
+            return await self._rematch_seat(int(linked), user_id, name), False
+
+    async def _open_rematch(self, old: TableRow, seats: list[Seat], user_id: int, name: str) -> Table:
+        until = self.clock() + self.reserve_seconds
+        kept = [Seat(name, user_id) if seat.user_id == user_id else seat if seat.computer
+                else Seat(seat.name, seat.user_id, reserved_until=until) for seat in seats]
+        row = TableRow(guild_id=old.guild_id, channel_id=old.channel_id, game=old.game, host_id=user_id,
+                       seed=secrets.randbelow(2**31), options=dict(old.options),
+                       seats=[seat.to_dict() for seat in kept], version=1)
+        table = await self._open(row, f"(rematch of table {old.id}) opened by {name}")
+        await self.store.storage.meta.set(rematch_key(old.id), str(table.id))
+        return table
+
+    async def _rematch_seat(self, lobby_id: int, user_id: int, name: str) -> Table:
+        """A later press of Rematch: the member's seat in the rematch lobby, if it is still a lobby."""
+        table = self.store.tables.get(lobby_id)
+        if table is None:  # closed: read how it ended
+            row = await self.store.storage.tables.get(lobby_id)
+            raise StaleClick(rematch_gone(lobby_id, row.status if row is not None else ABANDONED))
+        async with table.lock:
+            if table.status != LOBBY:
+                raise StaleClick(rematch_gone(lobby_id, table.status))
+            await self._seat(table, user_id, name, f"You are already seated at the rematch, table #{lobby_id}.")
+        return table
+
+    # ----- reserved seats open up ----------------------------------------------------------------------------------
+    def on_update(self, update: TableUpdate) -> None:
+        """After every change (the table's lock held): a lobby with reserved seats has a timer that opens them when
+        they expire (also after a restart: the deadlines are stored); any other table has none."""
+        table = update.table
+        task = self._releases.get(table.id)
+        if self._closed or table.status != LOBBY or not table.reserved():
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
+                del self._releases[table.id]
+            return
+        if task is None or task.done():
+            self._releases[table.id] = asyncio.create_task(self._release_later(table), name=f"table-{table.id}-seats")
+
+    async def _release_later(self, table: Table) -> None:
+        """Sleep until the earliest reserved seat's deadline, then open every seat due by then. The wall clock is
+        read once, before the sleep: the deadline is stored as wall time, and the sleep is what a test's virtual
+        clock advances."""
+        try:
+            while table.status == LOBBY:
+                due = min((table.seats[s].reserved_until or 0.0 for s in table.reserved()), default=None)
+                if due is None:
+                    return
+                await asyncio.sleep(max(0.0, due - self.clock()))
+                try:
+                    async with table.lock:
+                        if table.status == LOBBY:
+                            await self._release(table, due)
+                except TableError as error:  # changed elsewhere meanwhile (it was read again): look again
+                    log.warning("table %d: reserved seats not opened yet: %s", table.id, error)
+                except Exception:
+                    log.exception("table %d: opening its reserved seats failed; trying again shortly", table.id)
+                    await asyncio.sleep(1.0)
+        finally:
+            if self._releases.get(table.id) is asyncio.current_task():
+                del self._releases[table.id]
+
+    async def _release(self, table: Table, due: float) -> None:
+        """With the lock held: the seats reserved until ``due`` or earlier open up."""
+        seats = table.seats
+        gone = [i for i, seat in enumerate(seats) if seat.reserved_until is not None and seat.reserved_until <= due]
+        if gone:
+            kept = [d for i, d in enumerate(table.row.seats) if i not in gone]
+            await self._lobby_change(table, "unconfirmed seats opened: " + ", ".join(seats[i].name for i in gone),
+                                     seats=kept)
+
+    async def close(self) -> None:
+        """Stop the reserved seats' timers (their deadlines are stored: they are armed again at the next start)."""
+        self._closed = True
+        tasks = list(self._releases.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def rematch_gone(lobby_id: int, status: str) -> str:
+    """The answer to a Rematch pressed once its lobby has started or closed."""
+    if status == PLAYING:
+        return f"The rematch has already started at table #{lobby_id}."
+    if status == FINISHED:
+        return f"The rematch was played at table #{lobby_id}: its own Rematch button opens the next one."
+    return f"The rematch at table #{lobby_id} was cancelled; /play opens a new table."

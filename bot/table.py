@@ -63,11 +63,15 @@ def default_level(spec: GameSpec) -> str:
 
 @dataclass(frozen=True)
 class Seat:
-    """Who sits in a seat: a member (``user_id``) or a computer player (``user_id`` None) of some ``level``."""
+    """Who sits in a seat: a member (``user_id``) or a computer player (``user_id`` None) of some ``level``.
+
+    A rematch lobby keeps each seat of the finished table for its member until ``reserved_until`` (a
+    ``time.time()``); the member confirms it (Rematch or Join), or it opens up then (bot/lobby.py)."""
 
     name: str
     user_id: int | None = None
     level: str = DEFAULT_LEVEL
+    reserved_until: float | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "name", clean_name(self.name))  # whatever the member typed (bot/names.py)
@@ -77,11 +81,18 @@ class Seat:
         """True for a computer player's seat."""
         return self.user_id is None
 
+    @property
+    def reserved(self) -> bool:
+        """True for a member's seat kept for them in a rematch lobby, not yet confirmed."""
+        return self.reserved_until is not None
+
     def to_dict(self) -> dict[str, Any]:
         """The stored form."""
         data: dict[str, Any] = {"name": self.name, "user_id": self.user_id}
         if self.computer:
             data["level"] = self.level
+        if self.reserved_until is not None:
+            data["reserved_until"] = self.reserved_until
         return data
 
     @classmethod
@@ -89,8 +100,10 @@ class Seat:
         """Read the stored form back (seats saved before levels existed are ``normal``)."""
         user_id = data.get("user_id")
         level = data.get("level")
+        until = data.get("reserved_until")
         return cls(str(data.get("name", "?")), int(user_id) if user_id is not None else None,
-                   level if level in COMPUTER_LEVELS else DEFAULT_LEVEL)
+                   level if level in COMPUTER_LEVELS else DEFAULT_LEVEL,
+                   float(until) if isinstance(until, (int, float)) and user_id is not None else None)
 
 
 @dataclass
@@ -106,6 +119,7 @@ class Table:
     driver: asyncio.Task[None] | None = None
     timers: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     players: dict[int, Player] = field(default_factory=dict)
+    invited: list[int] = field(default_factory=list)  # members /play invited: mentioned once, in the lobby message
 
     # ----- stored facts -----------------------------------------------------------------------------------------
     @property
@@ -149,6 +163,10 @@ class Table:
             if seat.user_id == user_id:
                 return index
         return None
+
+    def reserved(self) -> list[int]:
+        """The seats of a rematch lobby still kept for members who have not confirmed them."""
+        return [index for index, seat in enumerate(self.seats) if seat.reserved]
 
     def is_automatic(self, seat: int) -> bool:
         """True when a computer player makes this seat's moves (a computer seat, or a seat set to Run)."""

@@ -77,6 +77,7 @@ class TableService:
         self.add_computer, self.set_computer_level, self.remove_computer = (
             lobbies.add_computer, lobbies.set_computer_level, lobbies.remove_computer)
         self.set_option, self.start_game, self.abandon = lobbies.set_option, lobbies.start_game, lobbies.abandon
+        self.rematch = lobbies.rematch
         self.act, self.request, self.set_autopilot = self.play.act, self.play.request, self.play.set_autopilot
         self.stalled = self.driver.stalled
         self.guild_settings, self.set_guild_setting = self.settings.guild_settings, self.settings.set_guild_setting
@@ -160,6 +161,7 @@ class TableService:
 
     async def close(self) -> None:
         """Stop every computer player and timer (the database keeps everything)."""
+        await self.lobbies.close()
         await self.driver.close()
 
 
