@@ -22,6 +22,7 @@ import discord
 from discord import ButtonStyle
 
 from bot.client import DominoHall, tell
+from bot.i18n import translate
 from bot.table import LOBBY, NotAllowed, StaleClick, TableError
 from bot.tables import StorageUnavailable, TableService
 from engine import Choose, Tile
@@ -366,9 +367,28 @@ class ChooseTiles(TableSelect, template=rf"dhs:mc:{IDS}:(?P<size>\d+)"):
             await play_move(interaction, self.tid, self.ver, str(action))
 
 
+# ----- the end of a match -------------------------------------------------------------------------------------------
+class Rematch(TableButton, template=rf"dh:rematch:{IDS}"):
+    """Rematch (on a finished table's message): the first of its players to press it opens a lobby with the same
+    game, seats, computer levels and house rules; the others keep their seats by pressing it (or Join) within a
+    minute. The rules are the lobby service's (bot/lobby.py)."""
+
+    kind = "rematch"
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        async with answering(interaction, self):
+            user = interaction.user
+            lobby, opened = await service(interaction).rematch(self.tid, user.id, user.display_name[:32])
+            if opened:
+                await publisher(interaction).post_lobby(interaction, lobby)
+            else:
+                await tell(interaction, translate("You have your seat at the rematch, table #{table}.",
+                                                  interaction.locale, table=lobby.id))
+
+
 #: Every kind of control, registered with the bot by the Play cog (so clicks on messages drawn before a restart are
 #: dispatched to them).
 CONTROLS: tuple[type[TableButton] | type[TableSelect], ...] = (
     Join, Leave, AddComputer, Level, Start, Cancel, HouseRules, RulesPage, HouseRule, RemoveComputer,
-    MyHand, Run, HostRequest, EndGame, Move, MoveMenu, ChooseTiles,
+    MyHand, Run, HostRequest, EndGame, Move, MoveMenu, ChooseTiles, Rematch,
 )

@@ -21,7 +21,10 @@ from discord.ext import commands
 
 import render
 from bot import offload
-from bot.table import ABANDONED, LOBBY, NotAllowed, Table
+from bot.client import tell
+from bot.i18n import translate
+from bot.lobby import Invitee
+from bot.table import ABANDONED, LOBBY, NotAllowed, Table, TableError
 from bot.tables import TableUpdate
 from cogs import text, ui
 from cogs.controls import CONTROLS
@@ -94,22 +97,30 @@ class Play(commands.Cog):
         await self.publisher.close()
 
     # ----- /play ------------------------------------------------------------------------------------------------
+    # Three member options rather than one text of mentions: Discord offers its member picker for each (no typing,
+    # no typos, on phones too) and checks each is a member of the server; three invitations fill a four-seat table.
     @app_commands.command(name="play", description="Open a table for a domino game in this channel")
-    @app_commands.describe(game="The game to play (see /games)")
+    @app_commands.describe(game="The game to play (see /games)",
+                           invite="A member to invite: mentioned once in the lobby (the only ping)",
+                           invite2="Another member to invite", invite3="A third member to invite")
     @app_commands.choices(game=GAME_CHOICES)
-    async def play(self, interaction: discord.Interaction[Any], game: app_commands.Choice[str]) -> None:
-        """Post a lobby for ``game`` with the member who asked as host."""
+    async def play(self, interaction: discord.Interaction[Any], game: app_commands.Choice[str],
+                   invite: discord.Member | None = None, invite2: discord.Member | None = None,
+                   invite3: discord.Member | None = None) -> None:
+        """Post a lobby for ``game`` with the member who asked as host, inviting up to three members."""
         if interaction.guild is None or interaction.channel_id is None:
             await interaction.response.send_message(
                 "Tables are played in server channels: use /play in a server where Domino Hall is.", ephemeral=True)
             return
         user = interaction.user
-        table = await self.service.create_lobby(interaction.guild.id, interaction.channel_id, user.id,
-                                                user.display_name[:32], game.value)
-        await interaction.response.send_message(embed=text.lobby_embed(table), view=ui.lobby_view(table),
-                                                allowed_mentions=text.NO_PINGS)
-        message = await interaction.original_response()
-        await self.service.set_message(table.id, message.id)
+        invitees = [Invitee(m.id, m.display_name[:32], m.bot) for m in (invite, invite2, invite3) if m is not None]
+        try:
+            table = await self.service.create_lobby(interaction.guild.id, interaction.channel_id, user.id,
+                                                    user.display_name[:32], game.value, invitees)
+        except TableError as refusal:
+            await tell(interaction, str(refusal))
+            return
+        await self.publisher.post_lobby(interaction, table)
 
 
 
@@ -136,6 +147,20 @@ class TablePublisher:
         await self.turns.close()
 
     # ----- what the controls ask for (cogs/controls.py) ----------------------------------------------------------
+    async def post_lobby(self, i: discord.Interaction[Any], table: Table) -> None:
+        """Answer /play or Rematch with the new lobby. It mentions the members invited (/play invite:) or whose seats
+        a rematch keeps: their one ping, and nobody else's; the later edits of the message never ping."""
+        version = table.version
+        pinged = [uid for uid in (table.seats[s].user_id for s in table.reserved()) if uid is not None]
+        pinged = pinged or table.invited
+        await i.response.send_message(invitation(table, pinged, i.guild_locale),
+                                      embed=text.lobby_embed(table, i.guild_locale), view=ui.lobby_view(table),
+                                      allowed_mentions=discord.AllowedMentions(
+                                          everyone=False, roles=False, replied_user=False,
+                                          users=[discord.Object(uid) for uid in pinged]))
+        message = await i.original_response()
+        await self.bot.tables.set_message(table.id, message.id, drawn=version)
+
     async def show_hand(self, i: discord.Interaction[Any], table: Table) -> None:
         """A fresh ephemeral with the member's hand and, on their turn, one control per legal move."""
         seat = table.seat_of(i.user.id)
@@ -235,11 +260,11 @@ class TablePublisher:
         message = self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id
                                                    ).get_partial_message(table.row.message_id)
         if table.status == LOBBY:
-            await message.edit(embed=text.lobby_embed(table), view=ui.lobby_view(table),
+            await message.edit(embed=text.lobby_embed(table, self.locale(table)), view=ui.lobby_view(table),
                                allowed_mentions=text.NO_PINGS)
             return
-        if table.status == ABANDONED or table.game is None:
-            await message.edit(embed=text.closed_embed(table), view=None, attachments=[])
+        if table.status == ABANDONED or table.game is None:  # (content: a lobby's invitation goes)
+            await message.edit(content=None, embed=text.closed_embed(table), view=None, attachments=[])
             return
         view, names, controls = table.game.view(None), table.names, ui.table_view(table)
         png = await draw(render.render_table, view, names, table.id)
@@ -251,7 +276,26 @@ class TablePublisher:
                 result.png = await draw(render.render_scores, result.view, names, table.id)
             files.append(discord.File(io.BytesIO(result.png), "scores.png"))
             embeds.append(text.scores_embed(table, result.title, result.lines, "scores.png"))
-        await message.edit(embeds=embeds, attachments=files, view=controls, allowed_mentions=text.NO_PINGS)
+        await message.edit(content=None, embeds=embeds, attachments=files, view=controls,
+                           allowed_mentions=text.NO_PINGS)
+
+    def locale(self, table: Table) -> discord.Locale | None:
+        """The language of the table's server (its messages are for everyone there)."""
+        guild = self.bot.get_guild(table.row.guild_id)
+        return guild.preferred_locale if guild is not None else None
+
+
+def invitation(table: Table, pinged: list[int], locale: discord.Locale | None) -> str | None:
+    """The lobby message's words above the lobby: who is invited, or whose seats a rematch keeps (None: nobody)."""
+    if not pinged:
+        return None
+    host = table.seat_of(table.host_id)
+    values = {"host": text.shown(table)[host] if host is not None else "?",
+              "members": " ".join(f"<@{uid}>" for uid in pinged), "game": translate(table.spec.title, locale)}
+    if table.reserved():
+        return translate("{host} asks for a rematch of {game}: {members}, your seats are kept for a minute; press "
+                         "**Join** to take yours.", locale, **values)
+    return translate("{host} invites {members} to play {game}: press **Join** to take a seat.", locale, **values)
 
 
 async def draw(renderer: Callable[[GameView, list[str]], bytes], view: GameView, names: list[str],

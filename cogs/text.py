@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+from discord import Locale
 
+from bot.i18n import translate
 from bot.names import in_text
 from bot.table import Table
 from engine import GameSpec
@@ -30,12 +32,16 @@ LEVEL_WORDS = {
 }
 
 
-def seat_label(table: Table, index: int) -> str:
-    """A seat in a list: a member's mention (embeds never ping) or a computer's name and strength."""
+def seat_label(table: Table, index: int, locale: Locale | None = None) -> str:
+    """A seat in a list: a member's mention (embeds never ping) or a computer's name and strength; a seat a rematch
+    keeps for its member says when it opens up (Discord shows the time counting down)."""
     seat = table.seats[index]
     if seat.computer:
         return f"🤖 {seat.name} · {LEVEL_WORDS[seat.level][0].lower()}"
-    return f"<@{seat.user_id}>" + (" (host)" if seat.user_id == table.host_id else "")
+    label = f"<@{seat.user_id}>" + (" (host)" if seat.user_id == table.host_id else "")
+    if seat.reserved_until is not None:
+        label += " · " + translate("⏳ kept for them, opens up <t:{when}:R>", locale, when=int(seat.reserved_until))
+    return label
 
 
 def seat_range(spec: GameSpec) -> str:
@@ -60,11 +66,11 @@ def options_text(spec: GameSpec, values: dict[str, Any]) -> str:
     return "\n".join(lines)[:1024]
 
 
-def lobby_embed(table: Table) -> discord.Embed:
+def lobby_embed(table: Table, locale: Locale | None = None) -> discord.Embed:
     """The lobby: game, seats (teams shown when partners sit opposite), host, house rules and readiness."""
     spec = table.spec
     embed = discord.Embed(title=f"{spec.title} · lobby", colour=COLOUR, description=spec.summary[:600])
-    seats = "\n".join(f"{i + 1}. {seat_label(table, i)}" for i in range(len(table.seats)))
+    seats = "\n".join(f"{i + 1}. {seat_label(table, i, locale)}" for i in range(len(table.seats)))
     sides = table.sides()
     if sides:
         seats += "\n" + "\n".join(
@@ -73,6 +79,10 @@ def lobby_embed(table: Table) -> discord.Embed:
                     inline=False)
     embed.add_field(name="House rules", value=options_text(spec, table.row.options), inline=False)
     problem = table.start_problem()
+    waiting = [shown(table)[s] for s in table.reserved()]
+    if problem is None and waiting:
+        problem = translate("the rematch keeps a seat for {names} until they press Join or Rematch", locale,
+                            names=", ".join(waiting))
     embed.add_field(name="Ready?", value=f"Not yet: {problem}"[:1024] if problem else "Yes: the host can Start.",
                     inline=False)
     embed.set_footer(text=f"table #{table.id} · Join to play; the host sets house rules and starts")

@@ -15,7 +15,7 @@ from typing import Any
 import discord
 from discord import ButtonStyle
 
-from bot.table import Table, computer_levels
+from bot.table import FINISHED, Table, computer_levels
 from cogs.controls import (
     MAX_ID,
     AddComputer,
@@ -31,6 +31,7 @@ from cogs.controls import (
     Move,
     MoveMenu,
     MyHand,
+    Rematch,
     RemoveComputer,
     RulesPage,
     Run,
@@ -65,7 +66,7 @@ def lobby_view(table: Table) -> discord.ui.View:
         HouseRules(tid, ver, label="House rules", disabled=not table.spec.options and not any(
             s.computer for s in table.seats)),
         Start(tid, ver, label="Start", style=ButtonStyle.primary,
-                    disabled=table.start_problem() is not None, row=1),
+                    disabled=table.start_problem() is not None or bool(table.reserved()), row=1),
         Cancel(tid, ver, label="Cancel", style=ButtonStyle.danger, row=1),
         *level_select(table),
     ])
@@ -85,7 +86,9 @@ def level_select(table: Table) -> list[discord.ui.Item[Any]]:
 
 def table_view(table: Table) -> discord.ui.View | None:
     """My hand and End game while playing; Run (or Pause) for a solo game; the host's requests (Stop after this
-    deal); nothing once the game is over."""
+    deal); Rematch once the match is over (nothing for a table closed early)."""
+    if table.status == FINISHED:
+        return _view([Rematch(table.id, table.version, label="Rematch", style=ButtonStyle.success)])
     if table.status != "playing":
         return None
     tid, ver = table.id, table.version
