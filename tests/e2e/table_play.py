@@ -185,8 +185,11 @@ class Player:
 
 
 async def announces_the_result(fake: FakeDiscord, table: Message) -> None:
-    """The table message, once the match is over: the result, the scores image, no buttons."""
-    await fake.wait_for(lambda: not table.components and "scores.png" in str(table.snapshot()["attachments"]), 10,
+    """The table message, once the match is over: the result, the scores image, and only Rematch (issue 14)."""
+    def rematch_only() -> bool:
+        return [c.get("label") for row in table.components for c in row.get("components", [])] == ["Rematch"]
+
+    await fake.wait_for(lambda: rematch_only() and "scores.png" in str(table.snapshot()["attachments"]), 10,
                         "the table message to announce the match result")
     assert table.embeds[1]["title"] == "Match over" and ("won the match" in table.embeds[0]["description"] or
                                                           "no winner" in table.embeds[0]["description"])
