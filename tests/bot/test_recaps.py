@@ -1,6 +1,6 @@
 """Issue 11: a recap is posted in the channel after every hand, in every game (here a Texas 42 hand and a poker
-deal, with the right points); tests/service/test_poker_session.py: a poker table with the default session length
-ends."""
+deal, with the right points), and a poker table with the default session length ends (here on Discord, and in
+tests/service/test_poker_session.py at the table service on SQLite and PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -100,3 +100,28 @@ async def test_a_poker_deal_ends_with_a_posted_recap_of_the_pot_and_the_chips(si
     _first, embed = await check_recap(simcord_env, channel, tid, "Chips", EventKind.POT)
     pot = next(e for e in table.game.log if e.kind == EventKind.POT)
     assert f"wins the pot of {pot.amount}" in embed.description
+
+
+async def test_a_poker_table_with_the_default_session_length_finishes(simcord_env, monkeypatch) -> None:
+    """POK-2 (issue 11): a person and three computers at the default house rules play to the end on Discord: at most
+    80 deals, a recap posted for every deal and the final standings card naming the winner by chips."""
+    import bot.autoplay
+
+    # The watchdog's 30 s sleep is a timer simcord waits in real time once a settle may last that long; the table
+    # never needs it here (it is tested in tests/service).
+    monkeypatch.setattr(bot.autoplay, "WATCH_SECONDS", 24 * 3600.0)
+    channel, alice, _bob, _carol, lobby, tid = await open_lobby(simcord_env, "poker")
+    for _ in range(3):
+        await alice.click(lobby, label="Add computer")
+    await alice.click(lobby, label="Start")
+    table = table_of(simcord_env, tid)
+    assert table.game is not None and table.game.options["deals"] == 80
+    await play_until(simcord_env, channel, {0: alice}, tid, lambda: False, limit=2000)
+    await simcord_env.settle()
+    game = table.game
+    assert table.status == "finished" and game is not None and game.is_over and game.round_no <= 80
+    assert game.outcome is not None and game.outcome.termination in ("session_ended", "all_chips")
+    assert len(recaps(channel)) == game.round_no  # a recap for every deal
+    winner = table.names[game.outcome.winners[0]]
+    standings = [m for m in channel.history() if any(a.filename == "standings.png" for a in m.attachments)]
+    assert len(standings) == 1 and winner in standings[0].embeds[0].description
