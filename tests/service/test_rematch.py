@@ -76,6 +76,17 @@ async def test_a_second_press_takes_the_reserved_seat_and_a_third_is_told_so(
     assert table.version == version and len(service.tables) == 1
 
 
+async def test_a_member_who_does_not_want_the_rematch_leaves_its_kept_seat(
+        service: TableService, storage: Storage) -> None:
+    old = await finished_table(storage)
+    table, _ = await service.rematch(old, ALICE, "alice")
+    await service.leave(table.id, BOB)
+    assert table.names == ["alice", "Computer 1"] and table.reserved() == []
+    await until(lambda: not service.lobbies._releases)  # nothing left to open: no timer
+    await service.start_game(table.id, table.version, ALICE)
+    assert table.status == "playing"
+
+
 async def test_two_presses_at_once_open_one_lobby(service: TableService, storage: Storage) -> None:
     old = await finished_table(storage)
     (first, opened_first), (second, opened_second) = await asyncio.gather(
