@@ -11,15 +11,19 @@ from typing import Protocol
 
 import engine
 from bot import offload
-from bot.store import COMPUTER, TIMER, GuildSettings, PlayerFactory, TableStore, TableUpdate, log
+from bot.store import COMPUTER, TIMER, GuildSettings, PlayerFactory, TableStore, TableUpdate, log, need_game
 from bot.table import (
     COMPUTER_LEVELS,
     DEFAULT_LEVEL,
     PLAYING,
+    NotAllowed,
+    StaleClick,
     Table,
+    computer_levels,
 )
 from engine import Action, Event
 from engine.ai import computer_player
+from engine.hints import Advice, advise
 
 #: Back-off before a failed computer move is tried again: 0.5 s, doubling, at most RETRY_CAP seconds.
 RETRY_BASE, RETRY_CAP = 0.5, 30.0
@@ -195,6 +199,26 @@ class ComputerDriver:
                     return
         except Exception:
             log.exception("table %d: the timed-out move for seat %d failed", table.id, seat)
+
+    async def hint(self, table_id: int, version: int, user_id: int) -> Advice:
+        """What the strongest computer player the game offers would do for a member on their turn, and why
+        (engine/hints.py; issue 14). It thinks off the event loop, on the game of that moment, like a computer's move;
+        it only looks at what the member's seat can see, and changes nothing."""
+        table = self.store.get(table_id)
+        async with table.lock:
+            game = need_game(table)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise NotAllowed("Only the players at this table get hints.")
+            if not await self.settings.hints_on(table.row.guild_id):
+                raise NotAllowed("Hints are turned off on this server.")
+            if seat not in game.to_act or table.is_automatic(seat):
+                raise NotAllowed("Hints are for your turn: wait until it is your move.")
+            if not table.is_current(seat, version):
+                raise StaleClick("That hint was for an earlier turn: open My hand for this one.")
+            level = "strong" if "strong" in computer_levels(table.spec) else DEFAULT_LEVEL
+            player = self.player_factory(game.key, table.row.seed * 16 + seat + 1, COMPUTER_LEVELS[level])
+        return await offload.run_in("computer", advise, game, seat, player)
 
     async def _computer_choice(self, table: Table, game: engine.Game, seat: int, fallback: bool = False) -> Action:
         if fallback:  # the table's computer player keeps failing: any legal move keeps the game going

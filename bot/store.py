@@ -181,6 +181,19 @@ class GuildSettings:
         self._guild[guild_id][key] = bool(on)
         log.info("guild %s: %s set to %s", guild_id, key, on)
 
+    # ----- hints (a server setting) --------------------------------------------------------------------------------
+    async def hints_on(self, guild_id: int) -> bool:
+        """Whether players here get a Hint button on their turn (on unless the server turned it off)."""
+        value = (await self.load(guild_id)).get("hints", True)
+        return value if isinstance(value, bool) else True
+
+    async def set_hints(self, guild_id: int, on: bool) -> None:
+        """Turn the Hint button on or off for this server."""
+        await self.load(guild_id)
+        await self.storage.guild_settings.set(guild_id, "hints", bool(on))
+        self._guild[guild_id]["hints"] = bool(on)
+        log.info("guild %s: hints set to %s", guild_id, on)
+
 
 def log_events(table: Table, events: list[Event], cause: str = "") -> None:
     """One log line for the cause, then one per event, in words."""

@@ -168,6 +168,17 @@ class Table:
         """The seats of a rematch lobby still kept for members who have not confirmed them."""
         return [index for index, seat in enumerate(self.seats) if seat.reserved]
 
+    def is_current(self, seat: int, version: int) -> bool:
+        """A click drawn at ``version`` is current for ``seat`` when nothing changed since, or when only other seats
+        acted since (and this seat is still awaited): several seats choosing at once must not spoil each other's
+        buttons."""
+        if version == self.version:
+            return True
+        if version > self.version or version < self.started_version:
+            return False
+        later = [(s, awaited) for v, s, awaited in self.acted if v > version]
+        return bool(later) and seat in later[0][1] and all(s != seat for s, _ in later)
+
     def is_automatic(self, seat: int) -> bool:
         """True when a computer player makes this seat's moves (a computer seat, or a seat set to Run)."""
         seats = self.seats

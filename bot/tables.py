@@ -82,6 +82,7 @@ class TableService:
         self.stalled = self.driver.stalled
         self.guild_settings, self.set_guild_setting = self.settings.guild_settings, self.settings.set_guild_setting
         self.nudges_on, self.set_nudges = self.settings.nudges_on, self.settings.set_nudges
+        self.hints_on, self.set_hints, self.hint = self.settings.hints_on, self.settings.set_hints, self.driver.hint
         self.ratings = RatingBook(storage.results)  # per-game ratings from the stored results (bot/ratings.py)
 
     @property
@@ -183,7 +184,7 @@ class PlayService:
             if seat not in game.to_act:
                 waiting = ", ".join(in_text(table.names[s]) for s in game.to_act) or "nobody"
                 raise NotAllowed(f"It is not your turn: waiting for {waiting}.")
-            if not self._is_current(table, seat, version):
+            if not table.is_current(seat, version):
                 raise StaleClick()
             try:
                 action = parse_action(action_text)
@@ -225,16 +226,6 @@ class PlayService:
                      "hands the play to the computer" if wanted else "takes the play back")
             self.store.emit(TableUpdate(table, "autopilot", table.version))
             return wanted
-
-    def _is_current(self, table: Table, seat: int, version: int) -> bool:
-        """A click is current when nothing changed since it was drawn, or when only other seats acted since (and
-        this seat is still awaited): several seats choosing at once must not spoil each other's buttons."""
-        if version == table.version:
-            return True
-        if version > table.version or version < table.started_version:
-            return False
-        later = [(s, awaited) for v, s, awaited in table.acted if v > version]
-        return bool(later) and seat in later[0][1] and all(s != seat for s, _ in later)
 
     async def apply(self, table: Table, seat: int, action: Action, actor: str, user_id: int | None,
                     turn: bool = True) -> list[Event]:

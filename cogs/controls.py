@@ -26,6 +26,7 @@ from bot.i18n import translate
 from bot.table import LOBBY, NotAllowed, StaleClick, TableError
 from bot.tables import StorageUnavailable, TableService
 from engine import Choose, Tile
+from render.advice import advice_line
 
 if TYPE_CHECKING:
     from cogs.play import Play, TablePublisher
@@ -386,9 +387,22 @@ class Rematch(TableButton, template=rf"dh:rematch:{IDS}"):
                                                   interaction.locale, table=lobby.id))
 
 
+class Hint(TableButton, template=rf"dh:hint:{IDS}"):
+    """Hint (on a player's hand, on their turn, where the server allows hints): what the strongest computer player
+    would do and why, in one line shown to that player alone (issue 14)."""
+
+    kind = "hint"
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        async with answering(interaction, self):
+            await interaction.response.defer(ephemeral=True, thinking=True)  # the search may take a moment
+            advice = await service(interaction).hint(self.tid, self.ver, interaction.user.id)
+            await tell(interaction, "\N{ELECTRIC LIGHT BULB} " + advice_line(advice))
+
+
 #: Every kind of control, registered with the bot by the Play cog (so clicks on messages drawn before a restart are
 #: dispatched to them).
 CONTROLS: tuple[type[TableButton] | type[TableSelect], ...] = (
     Join, Leave, AddComputer, Level, Start, Cancel, HouseRules, RulesPage, HouseRule, RemoveComputer,
-    MyHand, Run, HostRequest, EndGame, Move, MoveMenu, ChooseTiles, Rematch,
+    MyHand, Run, HostRequest, EndGame, Move, MoveMenu, ChooseTiles, Rematch, Hint,
 )

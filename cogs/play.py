@@ -198,6 +198,8 @@ class TablePublisher:
         playable = {str(a.tile) for a in legal if isinstance(a, PlayTile)}
         view["playable"] = [t for t in view["hand"] or [] if t in playable]  # every copy of a duplicate tile
         items = ui.move_controls(table, seat, legal, game.describe)
+        if items and await self.bot.tables.hints_on(table.row.guild_id):
+            items = ui.with_hint(table, items)
         content = text.hand_text(table, view, seat, can_move)
         png = await draw(render.render_hand, view, table.names, table.id)
         return content, discord.File(io.BytesIO(png), "hand.png"), ui.hand_view(items)

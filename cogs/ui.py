@@ -22,6 +22,7 @@ from cogs.controls import (
     Cancel,
     ChooseTiles,
     EndGame,
+    Hint,
     HostRequest,
     HouseRule,
     HouseRules,
@@ -243,6 +244,17 @@ def _choice_select(table: Table, legal: Sequence[Action]) -> list[discord.ui.Ite
     options = [discord.SelectOption(label=str(t), value=str(t)) for t in tiles]
     return [ChooseTiles(table.id, table.version, str(size), options=options, count=size,
                         placeholder=f"Choose {size} tiles")]
+
+
+def with_hint(table: Table, items: list[discord.ui.Item[Any]]) -> list[discord.ui.Item[Any]]:
+    """The move controls with a Hint button in the row after them (none when the five rows are full)."""
+    if any(item.row is None for item in items):  # placed by discord.py: the Hint goes in the next free place
+        row = None if len(items) < MAX_ROWS else MAX_ROWS
+    else:
+        row = max(item.row or 0 for item in items) + 1
+    if row is not None and row >= MAX_ROWS:
+        return items
+    return [*items, Hint(table.id, table.version, label="Hint", style=ButtonStyle.secondary, row=row)]
 
 
 def button_view(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View:
