@@ -70,6 +70,8 @@ class RequestBudget:
         """Book the next table edit's place in the bot's queue: the seconds to wait before making it. Edits are
         spaced by ``1 / for_tables()``, so however many tables change at once, their edits together keep the
         rate that the other requests leave."""
+        if math.isinf(self.planned):  # no pacing: never a wait (whatever the clock did meanwhile)
+            return 0.0
         now = self.clock()
         slot = max(now, self.next_edit)
         self.next_edit = slot + 1.0 / self.for_tables()

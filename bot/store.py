@@ -195,6 +195,20 @@ class GuildSettings:
         log.info("guild %s: hints set to %s", guild_id, on)
 
 
+    # ----- table threads (a server setting) --------------------------------------------------------------------------
+    async def threads_on(self, guild_id: int) -> bool:
+        """Whether this server's tables chat in a thread started from the table message (off unless turned on)."""
+        value = (await self.load(guild_id)).get("threads", False)
+        return value if isinstance(value, bool) else False
+
+    async def set_threads(self, guild_id: int, on: bool) -> None:
+        """Turn table threads on or off for this server (tables already playing keep their place)."""
+        await self.load(guild_id)
+        await self.storage.guild_settings.set(guild_id, "threads", bool(on))
+        self._guild[guild_id]["threads"] = bool(on)
+        log.info("guild %s: threads set to %s", guild_id, on)
+
+
 def log_events(table: Table, events: list[Event], cause: str = "") -> None:
     """One log line for the cause, then one per event, in words."""
     if cause:

@@ -83,6 +83,7 @@ class TableService:
         self.guild_settings, self.set_guild_setting = self.settings.guild_settings, self.settings.set_guild_setting
         self.nudges_on, self.set_nudges = self.settings.nudges_on, self.settings.set_nudges
         self.hints_on, self.set_hints, self.hint = self.settings.hints_on, self.settings.set_hints, self.driver.hint
+        self.threads_on, self.set_threads = self.settings.threads_on, self.settings.set_threads
         self.ratings = RatingBook(storage.results)  # per-game ratings from the stored results (bot/ratings.py)
 
     @property

@@ -29,6 +29,7 @@ from bot.tables import TableUpdate
 from cogs import text, ui
 from cogs.controls import CONTROLS
 from cogs.recaps import Recaps, hand_word
+from cogs.threads import TableThreads
 from cogs.turns import Turns
 from engine import Play as PlayTile
 from engine import catalogue
@@ -136,8 +137,9 @@ class TablePublisher:
         self.refreshing: dict[int, asyncio.Task[None]] = {}
         self.dirty: set[int] = set()
         self.last_edit: dict[int, float] = {}  # when each table message was last edited (monotonic)
-        self.turns = Turns(bot, self.hand_message, grace=bot.settings.nudge_grace)
-        self.recaps = Recaps(bot)  # a recap after every hand, posted in the channel (cogs/recaps.py)
+        self.threads = TableThreads(bot)  # where each table's chat goes: its thread or its channel (cogs/threads.py)
+        self.turns = Turns(bot, self.hand_message, grace=bot.settings.nudge_grace, place=self.threads.place)
+        self.recaps = Recaps(bot, self.threads)  # a recap after every hand, posted there (cogs/recaps.py)
 
     async def close(self) -> None:
         """Stop redrawing (the tables' messages are redrawn after the next start)."""
@@ -145,6 +147,7 @@ class TablePublisher:
             task.cancel()
         await self.recaps.close()
         await self.turns.close()
+        await self.threads.close()
 
     # ----- what the controls ask for (cogs/controls.py) ----------------------------------------------------------
     async def post_lobby(self, i: discord.Interaction[Any], table: Table) -> None:
@@ -210,6 +213,7 @@ class TablePublisher:
         every game), post its recap, and schedule one refresh of the message."""
         table = update.table
         self.latest[table.id] = table
+        self.threads.on_update(table, update.kind)
         self.turns.on_update(table)
         ends = [e for e in update.events if e.outcome is not None]
         if ends and table.game is not None:

@@ -20,6 +20,7 @@ import discord
 from bot import offload
 from bot.table import Table
 from cogs import text, ui
+from cogs.threads import TableThreads
 from engine.events import Event, EventKind, Outcome
 from render.recap import (
     HandRecap,
@@ -114,8 +115,9 @@ class Recaps:
     """Posts each table's recaps in the order its hands ended: one worker per table sends what has piled up, the
     recaps of several hands in one message when the table moved faster than the channel."""
 
-    def __init__(self, bot: DominoHall) -> None:
+    def __init__(self, bot: DominoHall, threads: TableThreads) -> None:
         self.bot = bot
+        self.threads = threads  # where each table's chat goes (cogs/threads.py)
         self.pending: dict[int, list[Post]] = {}
         self.workers: dict[int, asyncio.Task[None]] = {}
 
@@ -146,7 +148,7 @@ class Recaps:
         table = post.table
         try:
             embeds, files = await message_parts(post)
-            channel = self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id)
+            channel = await self.threads.place(table)
             extra: dict[str, Any] = {}
             if post.final is None and table.status == "playing":
                 extra["view"] = ui.recap_view(table)
@@ -155,6 +157,8 @@ class Recaps:
             log.warning("table %d: could not post a recap: %s", table.id, error)
         except Exception:
             log.exception("table %d: posting a recap failed", table.id)
+        if post.final is not None:  # the match is over: its thread (if any) is archived after the standings
+            await self.threads.archive(table)
 
     async def close(self) -> None:
         """Cancel the posts still waiting (the bot is stopping)."""

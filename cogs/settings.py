@@ -1,5 +1,5 @@
-"""/hall-settings: a server's turn time limit, computer pause, turn nudges and hints (members who can manage the
-server); /nudges: a member's own choice of being mentioned when it is their turn."""
+"""/hall-settings: a server's turn time limit, computer pause, turn nudges, hints and table threads (members who can
+manage the server); /nudges: a member's own choice of being mentioned when it is their turn."""
 
 from __future__ import annotations
 
@@ -28,20 +28,23 @@ class HallSettings(commands.Cog):
     @app_commands.describe(turn_limit="Seconds a player has before the computer moves for them (0: never)",
                            computer_pause="Seconds a computer player waits before moving",
                            nudges="Mention players in the channel when it is their turn (members can opt out)",
-                           hints="Show players a Hint button on their turn (what the Strong computer would play)")
-    @app_commands.choices(nudges=ON_OFF, hints=ON_OFF)
+                           hints="Show players a Hint button on their turn (what the Strong computer would play)",
+                           threads="Chat of each new table (recaps, turn reminders) in a thread of its message")
+    @app_commands.choices(nudges=ON_OFF, hints=ON_OFF, threads=ON_OFF)
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
     async def hall_settings(self, interaction: discord.Interaction[Any],
                             turn_limit: app_commands.Range[int, 0, 86400] | None = None,
                             computer_pause: app_commands.Range[float, 0.0, 30.0] | None = None,
                             nudges: app_commands.Choice[str] | None = None,
-                            hints: app_commands.Choice[str] | None = None) -> None:
+                            hints: app_commands.Choice[str] | None = None,
+                            threads: app_commands.Choice[str] | None = None) -> None:
         """Change the given settings (Manage Server), then show them all."""
         assert interaction.guild is not None
         guild_id = interaction.guild.id
         changes = {"turn_time_limit": turn_limit, "computer_pause": computer_pause}
-        if (nudges is not None or hints is not None or any(v is not None for v in changes.values())) \
+        switches = {"nudges": nudges, "hints": hints, "threads": threads}
+        if (any(v is not None for v in switches.values()) or any(v is not None for v in changes.values())) \
                 and not interaction.permissions.manage_guild:
             await interaction.response.send_message("Only members who can manage the server can change these.",
                                                     ephemeral=True)
@@ -53,14 +56,18 @@ class HallSettings(commands.Cog):
             await self.bot.tables.set_nudges(guild_id, nudges.value == "on")
         if hints is not None:
             await self.bot.tables.set_hints(guild_id, hints.value == "on")
+        if threads is not None:
+            await self.bot.tables.set_threads(guild_id, threads.value == "on")
         now = await self.bot.tables.guild_settings(guild_id)
         limit = now["turn_time_limit"]
         server_nudges = await self.bot.tables.nudges_on(guild_id, 0)
         server_hints = await self.bot.tables.hints_on(guild_id)
+        server_threads = await self.bot.tables.threads_on(guild_id)
         await interaction.response.send_message(
             f"Turn time limit: **{f'{limit:g} s' if limit else 'off'}** · computer pause: "
             f"**{now['computer_pause']:g} s** · turn nudges: **{'on' if server_nudges else 'off'}** · hints: "
-            f"**{'on' if server_hints else 'off'}**", ephemeral=True)
+            f"**{'on' if server_hints else 'off'}** · table threads: **{'on' if server_threads else 'off'}**",
+            ephemeral=True)
 
     @app_commands.command(name="nudges", description="Be mentioned (or not) when it is your turn at a table here")
     @app_commands.describe(enabled="on: a short message mentions you when it is your turn; off: never")

@@ -62,8 +62,10 @@ class Nudge:
 class Turns:
     """Live hands and nudges for every table of the process (the Play cog feeds it the service's updates)."""
 
-    def __init__(self, bot: DominoHall, draw_hand: HandDrawer, grace: float) -> None:
+    def __init__(self, bot: DominoHall, draw_hand: HandDrawer, grace: float,
+                 place: Callable[[Table], Awaitable[discord.PartialMessageable]] | None = None) -> None:
         self.bot = bot
+        self.place = place  # where a table's nudges go (its thread: cogs/threads.py); None: its channel
         self.draw_hand = draw_hand
         self.grace = grace
         self.hands: dict[tuple[int, int], LiveHand] = {}  # (table id, user id) -> the live hand
@@ -187,7 +189,8 @@ class Turns:
         await self._delete_nudge(table.id)  # one nudge per table at a time
         turns = {s: v for (tid, s), v in self.turn_began.items() if tid == table.id and s == seat}
         self.nudges[table.id] = Nudge(None, turns)
-        channel = self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id)
+        channel = (await self.place(table) if self.place is not None else
+                   self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id))
         button = MyHand(table.id, table.version, label="My hand", style=discord.ButtonStyle.primary)
         try:
             message = await channel.send(

@@ -20,7 +20,8 @@ async def test_seats_choosing_at_once_each_keep_current_buttons(simcord_env) -> 
     table = table_of(simcord_env, tid)
     assert table.game.to_act == (0, 1, 2)  # the computer, listed after the people, waits for them
     hands = {m: answer(await m.click(channel.last_message, label="My hand")) for m in (alice, bob)}
-    assert all(len(components(h)) == 6 for h in hands.values())  # C(4, 2) choices, as buttons
+    moves = {m: [c for c in components(h) if c["custom_id"].startswith("dh:m:")] for m, h in hands.items()}
+    assert all(len(found) == 6 for found in moves.values())  # C(4, 2) choices, as buttons (and a Hint)
     await press_first_control(alice, hands[alice])
     result = await press_first_control(bob, hands[bob])  # drawn before alice chose: still current
     assert result.acknowledged and not result.followups

@@ -11,7 +11,7 @@ from PIL import Image
 
 from engine.events import EventKind
 from render.recap import ends_a_hand, hand_recap
-from tests.bot.helpers import answer, components, press_first_control, table_of
+from tests.bot.helpers import answer, components, message_of, press_first_control, table_of
 from tests.bot.test_play import open_lobby
 
 
@@ -27,8 +27,10 @@ def recap_message(channel: Any, number: int) -> tuple[Any, Any]:
     return next((m, e) for m in channel.history() for e in m.embeds if (e.title or "").endswith(f"Hand {number}"))
 
 
-async def play_until(env: Any, channel: Any, members: dict[int, Any], tid: int, done: Any, limit: int = 800) -> None:
-    """Press My hand and the first control for whichever member is awaited, until ``done()``."""
+async def play_until(env: Any, channel: Any, members: dict[int, Any], tid: int, done: Any, limit: int = 800,
+                     on_table_message: bool = False) -> None:
+    """Press My hand (on the channel's newest message, or on the table message) and the first control for
+    whichever member is awaited, until ``done()``."""
     table = table_of(env, tid)
     for _ in range(limit):
         if done() or table.status != "playing":
@@ -38,7 +40,8 @@ async def play_until(env: Any, channel: Any, members: dict[int, Any], tid: int, 
             await env.settle()
             continue
         member = members[awaited[0]]
-        hand = answer(await member.click(channel.last_message, label="My hand"))
+        source = message_of(channel, table.row.message_id) if on_table_message else channel.last_message
+        hand = answer(await member.click(source, label="My hand"))
         await press_first_control(member, hand)
     raise AssertionError("never got there")
 

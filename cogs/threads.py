@@ -1,0 +1,144 @@
+"""Table threads (issue 14): where a table's chat goes.
+
+With a server's ``threads`` setting on (``/hall-settings threads:on``; off by default), a table's chat goes to a
+thread started from its table message when the game starts. The chat is the recap after every hand, the final
+standings card and the turn nudges. The table message, with its picture and controls, stays in the channel, and the
+thread is archived once the final standings are posted, or when the table is closed early.
+
+When the bot cannot start a thread there, the table stays in the channel. That happens without the Create Public
+Threads permission, or in a channel that cannot hold one (a thread, a voice channel's chat...). The bot then says so
+in the channel, once per channel (noted in storage), so a server that lacks the permission is told without being
+reminded at every table.
+
+Each table's place is kept in storage ``meta`` (``thread:<table id>``: the thread's id, or 0 for the channel), so it
+survives a restart. :meth:`TableThreads.place` is the one answer to "where does this table's chat go".
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.i18n import translate
+from bot.table import Table
+
+if TYPE_CHECKING:
+    from bot.client import DominoHall
+
+log = logging.getLogger("domino_hall.threads")
+
+#: How long a quiet table thread stays open before Discord archives it (minutes; the bot archives it at the end).
+ARCHIVE_MINUTES = 1440
+
+
+def thread_key(table_id: int) -> str:
+    return f"thread:{table_id}"
+
+
+def told_key(channel_id: int) -> str:
+    """Where the bot notes that it told a channel it could not start a thread there."""
+    return f"thread-fallback:{channel_id}"
+
+
+class TableThreads:
+    """Each table's place for its chat: its thread, or its channel."""
+
+    def __init__(self, bot: DominoHall) -> None:
+        self.bot = bot
+        self.known: dict[int, int] = {}  # table id -> thread id, 0: the channel
+        self.opening: dict[int, asyncio.Task[int]] = {}
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    def on_update(self, table: Table, kind: str) -> None:
+        """A game that starts gets its thread (where the server wants one); a table closed early has it archived."""
+        if kind == "started" and table.id not in self.known and table.id not in self.opening:
+            self.opening[table.id] = asyncio.create_task(self._open(table), name=f"table-{table.id}-thread")
+        elif kind == "abandoned":
+            task = asyncio.create_task(self.archive(table), name=f"table-{table.id}-thread-archive")
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+
+    async def place(self, table: Table) -> discord.PartialMessageable:
+        """Where the table's chat goes now: its thread, else its channel."""
+        thread = await self.thread_of(table)
+        return self.bot.get_partial_messageable(thread or table.row.channel_id, guild_id=table.row.guild_id)
+
+    async def thread_of(self, table: Table) -> int | None:
+        """The table's thread id (None: it has none); waits for a thread being started."""
+        opening = self.opening.get(table.id)
+        if opening is not None:
+            await asyncio.wait({opening})
+        if table.id not in self.known:  # after a restart: what storage says
+            stored = await self.bot.tables.storage.meta.get(thread_key(table.id))
+            self.known[table.id] = int(stored) if stored is not None and stored.isdigit() else 0
+        return self.known[table.id] or None
+
+    async def _open(self, table: Table) -> int:
+        try:
+            thread = await self._start_thread(table)
+            self.known[table.id] = thread
+            return thread
+        except Exception:
+            log.exception("table %d: starting its thread failed; its chat stays in the channel", table.id)
+            self.known[table.id] = 0
+            return 0
+        finally:
+            self.opening.pop(table.id, None)
+
+    async def _start_thread(self, table: Table) -> int:
+        row = table.row
+        if row.message_id is None or not await self.bot.tables.threads_on(row.guild_id):
+            return 0
+        locale = self._locale(table)
+        message = self.bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id
+                                                   ).get_partial_message(row.message_id)
+        name = translate("{game} · table #{table}", locale, game=translate(table.spec.title, locale), table=table.id)
+        meta = self.bot.tables.storage.meta
+        try:
+            thread = await message.create_thread(name=name[:100], auto_archive_duration=ARCHIVE_MINUTES)
+        except discord.HTTPException as error:
+            log.info("table %d: no thread in channel %d (%s); its chat stays in the channel", table.id,
+                     row.channel_id, error)
+            await meta.set(thread_key(table.id), "0")
+            if not await meta.get(told_key(row.channel_id)):
+                await meta.set(told_key(row.channel_id), "1")
+                await self._say(row.channel_id, row.guild_id, translate(
+                    "I could not start a thread for this table here (I need the **Create Public Threads** and "
+                    "**Send Messages in Threads** permissions in this channel), so its recaps and turn reminders "
+                    "stay in the channel.", locale))
+            return 0
+        await meta.set(thread_key(table.id), str(thread.id))
+        log.info("table %d: its chat goes to thread %d", table.id, thread.id)
+        await self._say(thread.id, row.guild_id, translate(
+            "This thread is the chat of table #{table}: the recap of every hand, the final standings and turn "
+            "reminders come here. The table itself stays in the channel.", locale, table=table.id))
+        return int(thread.id)
+
+    async def archive(self, table: Table) -> None:
+        """Archive the table's thread (the game is over or the table closed); the channel is left as it is."""
+        thread = await self.thread_of(table)
+        if thread is None:
+            return
+        try:
+            await self.bot.http.edit_channel(thread, archived=True)
+            log.info("table %d: thread %d archived", table.id, thread)
+        except discord.HTTPException as error:
+            log.warning("table %d: could not archive thread %d: %s", table.id, thread, error)
+
+    async def _say(self, channel_id: int, guild_id: int, words: str) -> None:
+        try:
+            await self.bot.get_partial_messageable(channel_id, guild_id=guild_id).send(
+                words, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as error:
+            log.warning("could not post in channel %d: %s", channel_id, error)
+
+    def _locale(self, table: Table) -> discord.Locale | None:
+        guild = self.bot.get_guild(table.row.guild_id)
+        return guild.preferred_locale if guild is not None else None
+
+    async def close(self) -> None:
+        for task in [*self.opening.values(), *self.tasks]:
+            task.cancel()
