@@ -1,6 +1,6 @@
-"""Languages (issue 14): one gettext catalogue per language, English the source.
+"""Languages (issue 14): one gettext catalogue per language, English the source (render/language.py reads them).
 
-``bot/locales/<language>.po`` holds each English text (``msgid``) with its translation (``msgstr``). The catalogues
+``render/locales/<language>.po`` holds each English text (``msgid``) with its translation (``msgstr``). The catalogues
 are read with Babel (pure Python, so nothing is compiled at install) when first needed. Discord tells the bot each
 member's language (``interaction.locale``) and each server's (``guild.preferred_locale``); :func:`language_of`
 maps Discord's locales onto the catalogues (``es-ES`` and ``es-419`` both read ``es``), and anything without a
@@ -9,7 +9,7 @@ catalogue, or a text a catalogue lacks, stays English.
 :class:`HallTranslator` gives Discord the slash commands' names, descriptions and choices in every language with
 a catalogue (discord.py's ``app_commands.Translator``).
 
-    python -m bot.i18n check     # every English text of the commands and games has a translation
+    python -m bot.i18n check     # every text of the commands, the games and the code (marked) has a translation
     python -m bot.i18n update    # add the missing texts to each catalogue, untranslated, for a translator
 """
 
@@ -17,44 +17,23 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Iterator
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 from discord import Locale, app_commands
 
-LOCALES = Path(__file__).resolve().parent / "locales"
-#: The languages with a catalogue, and the Discord locales that read each.
+from render.language import LOCALES, catalogue, language_of, translate
+
+__all__ = ["LOCALES", "HallTranslator", "catalogue", "language_of", "translate"]
+
+#: The languages with a catalogue, and the Discord locales that read each (render/language.py has their codes).
 LANGUAGES: dict[str, tuple[Locale, ...]] = {"es": (Locale.spain_spanish, Locale.latin_american_spanish)}
-
-
-def language_of(locale: Locale | str | None) -> str | None:
-    """The catalogue for a Discord locale (``es-ES`` -> ``es``), or None for English and languages we lack."""
-    if locale is None:
-        return None
-    value = locale.value if isinstance(locale, Locale) else str(locale)
-    for language, locales in LANGUAGES.items():
-        if value in {code.value for code in locales} or value.split("-")[0] == language:
-            return language
-    return None
-
-
-@cache
-def catalogue(language: str) -> dict[str, str]:
-    """A language's translations by English text (only the translated ones)."""
-    with (LOCALES / f"{language}.po").open("rb") as source:
-        read = read_po(source, locale=language)
-    return {str(m.id): str(m.string) for m in read if m.id and isinstance(m.id, str) and m.string}
-
-
-def translate(text: str, locale: Locale | str | None, **values: Any) -> str:
-    """``text`` in the locale's language (English when it has no translation), then ``format``-ted with
-    ``values``."""
-    language = language_of(locale)
-    translated = catalogue(language).get(text, text) if language else text
-    return translated.format(**values) if values else translated
+#: Where the marked texts are written, and the functions that mark them (render/language.py; ``t``: a Narrator's).
+SOURCES = ("bot", "cogs", "render")
+KEYWORDS = {"translate": None, "_": None, "t": None}
 
 
 class HallTranslator(app_commands.Translator):
@@ -98,6 +77,20 @@ RULES_WORDS = ("Players", "Tiles", "{name} (default {value})", "{help}. Choices:
                "{count} games", "{players} players", "to", "or")
 
 
+def marked_texts() -> list[str]:
+    """Every text marked in the source (``translate("...", ...)`` and ``_("...")`` calls with a literal), read
+    with Babel's Python extractor."""
+    root = Path(__file__).resolve().parents[1]
+    found: list[str] = []
+    for folder in SOURCES:
+        for _file, _line, message, _comments, _context in extract_from_dir(
+                root / folder, method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=(),
+                strip_comment_tags=True):
+            if isinstance(message, str):
+                found.append(message)
+    return list(dict.fromkeys(found))
+
+
 def missing(language: str, texts: Iterable[str]) -> list[str]:
     """The texts a language's catalogue does not translate, in order, once each."""
     known = catalogue(language)
@@ -137,7 +130,7 @@ def _all_texts() -> list[str]:
         bot = LoadOnly(command_prefix="!", intents=discord.Intents.none())
         for extension in EXTENSIONS:
             await bot.load_extension(extension)
-        return [*command_texts(bot.tree), *game_texts(), *RULES_WORDS]
+        return [*command_texts(bot.tree), *game_texts(), *RULES_WORDS, *marked_texts()]
 
     return asyncio.run(load())
 

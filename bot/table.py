@@ -212,7 +212,8 @@ class Table:
             return None
         return sides if any(len(side) > 1 for side in sides) else None
 
-    def narrator(self, names: list[str] | None = None) -> Narrator:
-        """The table's words: its game's events and prompts with ``names`` (default the seats' names) for seats."""
+    def narrator(self, names: list[str] | None = None, language: str | None = None) -> Narrator:
+        """The table's words: its game's events and prompts with ``names`` (default the seats' names) for seats;
+        recaps and standings in ``language`` (render/language.py; None: English)."""
         sides = self.game.sides if self.game is not None else None
-        return Narrator(self.row.game, self.names if names is None else names, sides, self.row.options)
+        return Narrator(self.row.game, self.names if names is None else names, sides, self.row.options, language)

@@ -156,8 +156,9 @@ class TablePublisher:
         version = table.version
         pinged = [uid for uid in (table.seats[s].user_id for s in table.reserved()) if uid is not None]
         pinged = pinged or table.invited
-        await i.response.send_message(invitation(table, pinged, i.guild_locale),
-                                      embed=text.lobby_embed(table, i.guild_locale), view=ui.lobby_view(table),
+        await i.response.send_message(invitation(table, pinged, self.locale(table)),
+                                      embed=text.lobby_embed(table, self.locale(table)),
+                                      view=ui.lobby_view(table, self.locale(table)),
                                       allowed_mentions=discord.AllowedMentions(
                                           everyone=False, roles=False, replied_user=False,
                                           users=[discord.Object(uid) for uid in pinged]))
@@ -171,7 +172,7 @@ class TablePublisher:
             raise NotAllowed(f"You are watching table #{table.id}: only its players have a hand.")
         await i.response.defer(ephemeral=True, thinking=True)
         version = table.version
-        content, file, view = await self.hand_message(table, seat)
+        content, file, view = await self.hand_message(table, seat, i.locale)
         if view is None:
             sent = await i.followup.send(content, file=file, ephemeral=True, allowed_mentions=text.NO_PINGS,
                                          wait=True)
@@ -191,8 +192,10 @@ class TablePublisher:
         live = self.turns.remember(table, i.user.id, i, None, seat, None)
         await self.turns.show_now(table, i.user.id, live)
 
-    async def hand_message(self, table: Table, seat: int) -> tuple[str, discord.File, discord.ui.View | None]:
-        """The hand's words, image and controls, all drawn from one consistent (game, version) reading."""
+    async def hand_message(self, table: Table, seat: int, locale: Any = None
+                           ) -> tuple[str, discord.File, discord.ui.View | None]:
+        """The hand's words, image and controls, all drawn from one consistent (game, version) reading, in the
+        member's language (``locale``)."""
         game = table.game
         assert game is not None
         view = game.view(seat)
@@ -202,8 +205,8 @@ class TablePublisher:
         view["playable"] = [t for t in view["hand"] or [] if t in playable]  # every copy of a duplicate tile
         items = ui.move_controls(table, seat, legal, game.describe)
         if items and await self.bot.tables.hints_on(table.row.guild_id):
-            items = ui.with_hint(table, items)
-        content = text.hand_text(table, view, seat, can_move)
+            items = ui.with_hint(table, items, locale)
+        content = text.hand_text(table, view, seat, can_move, locale)
         png = await draw(render.render_hand, view, table.names, table.id)
         return content, discord.File(io.BytesIO(png), "hand.png"), ui.hand_view(items)
 
@@ -266,16 +269,18 @@ class TablePublisher:
         message = self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id
                                                    ).get_partial_message(table.row.message_id)
         if table.status == LOBBY:
-            await message.edit(embed=text.lobby_embed(table, self.locale(table)), view=ui.lobby_view(table),
+            await message.edit(embed=text.lobby_embed(table, self.locale(table)),
+                               view=ui.lobby_view(table, self.locale(table)),
                                allowed_mentions=text.NO_PINGS)
             return
         if table.status == ABANDONED or table.game is None:  # (content: a lobby's invitation goes)
             await message.edit(content=None, embed=text.closed_embed(table), view=None, attachments=[])
             return
-        view, names, controls = table.game.view(None), table.names, ui.table_view(table)
+        locale = self.locale(table)
+        view, names, controls = table.game.view(None), table.names, ui.table_view(table, locale)
         png = await draw(render.render_table, view, names, table.id)
         files = [discord.File(io.BytesIO(png), "table.png")]
-        embeds = [text.table_embed(table, view, "table.png")]
+        embeds = [text.table_embed(table, view, "table.png", locale)]
         result = self.results.get(table.id)
         if result is not None:
             if result.png is None:

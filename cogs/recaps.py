@@ -22,6 +22,7 @@ from bot.table import Table
 from cogs import text, ui
 from cogs.threads import TableThreads
 from engine.events import Event, EventKind, Outcome
+from render.language import _, language_of, translate
 from render.recap import (
     HandRecap,
     ends_a_hand,
@@ -49,7 +50,7 @@ class Post:
     final: tuple[Outcome, str, list[int]] | None = None  # the match outcome, its words, hands won per side
 
 
-def post_of(table: Table, events: Sequence[Event]) -> Post | None:
+def post_of(table: Table, events: Sequence[Event], language: str | None = None) -> Post | None:
     """The recaps and standings that ``events`` (one update of ``table``) call for, or None."""
     game = table.game
     if game is None or not any(e.outcome is not None for e in events):
@@ -61,9 +62,9 @@ def post_of(table: Table, events: Sequence[Event]) -> Post | None:
             continue
         if ends_a_hand(event) or (event.kind == EventKind.MATCH_OVER and table.spec.family != "bingo"
                                   and unfinished_hand(game.log, index)):
-            post.recaps.append(_recap(table, hand_recap(game.key, game.sides, game.log, index)))
+            post.recaps.append(_recap(table, hand_recap(game.key, game.sides, game.log, index), language))
         if event.kind == EventKind.MATCH_OVER and event.outcome is not None:
-            words = table.narrator(text.shown(table)).standings(event.outcome)
+            words = table.narrator(text.shown(table), language).standings(event.outcome)
             post.final = (event.outcome, words, hands_won(game.log, len(game.sides)))
     return post if post.recaps or post.final else None
 
@@ -73,17 +74,18 @@ def _index_of(log: Sequence[Event], event: Event) -> int | None:
     return next((i for i in range(len(log) - 1, -1, -1) if log[i] is event), None)
 
 
-def _recap(table: Table, recap: HandRecap) -> tuple[HandRecap, str, str]:
+def _recap(table: Table, recap: HandRecap, language: str | None = None) -> tuple[HandRecap, str, str]:
     """A recap with its line for the message (names as message text) and its words for the picture."""
-    return recap, table.narrator(text.shown(table)).recap(recap), table.narrator().recap(recap, tally=False)
+    return (recap, table.narrator(text.shown(table), language).recap(recap),
+            table.narrator().recap(recap, tally=False))
 
 
 def hand_word(table: Table) -> str:
     """``Round`` in line games, ``Hand`` elsewhere."""
-    return "Round" if table.spec.family == "line" else "Hand"
+    return _("Round") if table.spec.family == "line" else _("Hand")
 
 
-async def message_parts(post: Post) -> tuple[list[discord.Embed], list[discord.File]]:
+async def message_parts(post: Post, language: str | None = None) -> tuple[list[discord.Embed], list[discord.File]]:
     """The embeds and images of a post: the standings first (it names the winner), then each hand's recap."""
     table = post.table
     embeds: list[discord.Embed] = []
@@ -94,8 +96,10 @@ async def message_parts(post: Post) -> tuple[list[discord.Embed], list[discord.F
         png = await offload.run_in("render", render_standings, table.row.game, table.game.sides, outcome, names,
                                    table.narrator().standings(outcome), won)
         winners = [text.shown(table)[s] for s in outcome.winners]
-        head = "🏆 " + (" & ".join(winners) + " won the match." if winners else "The match ended with no winner.")
-        embed = discord.Embed(title=f"Match over · {table.spec.title} · table #{table.id}",
+        head = "🏆 " + (translate("{names} won the match.", language, names=" & ".join(winners)) if winners
+                       else translate("The match ended with no winner.", language))
+        embed = discord.Embed(title=translate("Match over · {game} · table #{table}", language,
+                                              game=translate(table.spec.title, language), table=table.id),
                               colour=discord.Colour.gold(), description=f"{head}\n{words}"[:4000])
         embed.set_image(url="attachment://standings.png")
         embeds.append(embed)
@@ -103,7 +107,9 @@ async def message_parts(post: Post) -> tuple[list[discord.Embed], list[discord.F
     for recap, line, image_words in post.recaps[-(MAX_EMBEDS - len(embeds)):]:
         png = await offload.run_in("render", render_recap, recap, names, image_words)
         name = f"recap-{recap.round}.png"
-        embed = discord.Embed(title=f"{table.spec.title} · table #{table.id} · {hand_word(table)} {recap.round}",
+        title = translate("{game} · table #{table}", language, game=translate(table.spec.title, language),
+                          table=table.id)
+        embed = discord.Embed(title=f"{title} · {translate(hand_word(table), language)} {recap.round}",
                               colour=text.COLOUR, description=line[:4000])
         embed.set_image(url=f"attachment://{name}")
         embeds.append(embed)
@@ -123,7 +129,7 @@ class Recaps:
 
     def on_update(self, table: Table, events: Sequence[Event]) -> None:
         """Read what the update's events call for now (the game moves on), and post it after the earlier posts."""
-        post = post_of(table, events)
+        post = post_of(table, events, self.language(table))
         if post is None or table.row.channel_id is None:
             return
         self.pending.setdefault(table.id, []).append(post)
@@ -147,11 +153,11 @@ class Recaps:
     async def _send(self, post: Post) -> None:
         table = post.table
         try:
-            embeds, files = await message_parts(post)
+            embeds, files = await message_parts(post, self.language(table))
             channel = await self.threads.place(table)
             extra: dict[str, Any] = {}
             if post.final is None and table.status == "playing":
-                extra["view"] = ui.recap_view(table)
+                extra["view"] = ui.recap_view(table, self.language(table))
             await channel.send(embeds=embeds, files=files, allowed_mentions=text.NO_PINGS, **extra)
         except discord.HTTPException as error:
             log.warning("table %d: could not post a recap: %s", table.id, error)
@@ -159,6 +165,11 @@ class Recaps:
             log.exception("table %d: posting a recap failed", table.id)
         if post.final is not None:  # the match is over: its thread (if any) is archived after the standings
             await self.threads.archive(table)
+
+    def language(self, table: Table) -> str | None:
+        """The language of the table's server: its recaps are for everyone there."""
+        guild = self.bot.get_guild(table.row.guild_id)
+        return language_of(guild.preferred_locale) if guild is not None else None
 
     async def close(self) -> None:
         """Cancel the posts still waiting (the bot is stopping)."""

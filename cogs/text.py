@@ -12,6 +12,7 @@ from bot.names import in_text
 from bot.table import Table
 from engine import GameSpec
 from engine.views import CommonView, GameView
+from render.language import _
 from render.poker import chips
 from render.words import option_label, option_value_words, your_prompt
 
@@ -26,9 +27,9 @@ def shown(table: Table) -> list[str]:
 
 #: How each computer level is shown: its name and what it does.
 LEVEL_WORDS = {
-    "easy": ("Easy", "Random legal moves: for learning the game"),
-    "normal": ("Normal", "Plays sensibly: the game's own strategy"),
-    "strong": ("Strong", "Thinks ahead over possible deals; takes a little longer"),
+    "easy": (_("Easy"), _("Random legal moves: for learning the game")),
+    "normal": (_("Normal"), _("Plays sensibly: the game's own strategy")),
+    "strong": (_("Strong"), _("Thinks ahead over possible deals; takes a little longer")),
 }
 
 
@@ -69,23 +70,27 @@ def options_text(spec: GameSpec, values: dict[str, Any]) -> str:
 def lobby_embed(table: Table, locale: Locale | None = None) -> discord.Embed:
     """The lobby: game, seats (teams shown when partners sit opposite), host, house rules and readiness."""
     spec = table.spec
-    embed = discord.Embed(title=f"{spec.title} · lobby", colour=COLOUR, description=spec.summary[:600])
+    embed = discord.Embed(title=translate("{game} · lobby", locale, game=translate(spec.title, locale)), colour=COLOUR,
+                          description=translate(spec.summary, locale)[:600])
     seats = "\n".join(f"{i + 1}. {seat_label(table, i, locale)}" for i in range(len(table.seats)))
     sides = table.sides()
     if sides:
         seats += "\n" + "\n".join(
-            f"Team {chr(65 + n)}: " + " & ".join(shown(table)[s] for s in side) for n, side in enumerate(sides))
-    embed.add_field(name=f"Seats ({len(table.seats)}; {seat_range(spec)} players)", value=seats or "empty",
-                    inline=False)
-    embed.add_field(name="House rules", value=options_text(spec, table.row.options), inline=False)
+            translate("Team {letter}", locale, letter=chr(65 + n)) + ": " + " & ".join(shown(table)[s] for s in side)
+            for n, side in enumerate(sides))
+    embed.add_field(name=translate("Seats ({count}; {players} players)", locale, count=len(table.seats),
+                                   players=seat_range(spec)), value=seats or translate("empty", locale), inline=False)
+    embed.add_field(name=translate("House rules", locale), value=options_text(spec, table.row.options), inline=False)
     problem = table.start_problem()
     waiting = [shown(table)[s] for s in table.reserved()]
     if problem is None and waiting:
         problem = translate("the rematch keeps a seat for {names} until they press Join or Rematch", locale,
                             names=", ".join(waiting))
-    embed.add_field(name="Ready?", value=f"Not yet: {problem}"[:1024] if problem else "Yes: the host can Start.",
-                    inline=False)
-    embed.set_footer(text=f"table #{table.id} · Join to play; the host sets house rules and starts")
+    ready = translate("Not yet: {problem}", locale, problem=problem) if problem else translate(
+        "Yes: the host can Start.", locale)
+    embed.add_field(name=translate("Ready?", locale), value=ready[:1024], inline=False)
+    embed.set_footer(text=translate("table #{table} · Join to play; the host sets house rules and starts", locale,
+                                    table=table.id))
     return embed
 
 
@@ -94,42 +99,46 @@ def side_names(table: Table, view: CommonView) -> list[str]:
     return [" & ".join(shown(table)[s] for s in side) for side in view["sides"]]
 
 
-def score_line(table: Table, view: GameView) -> str:
+def score_line(table: Table, view: GameView, locale: Any = None) -> str:
     """Scores per side, with the target when the game has one."""
     scores = chips(view) if view["family"] == "poker" else view["scores"]  # the chips the picture shows
     parts = [f"{name} **{score}**" for name, score in zip(side_names(table, view), scores, strict=False)]
     target = view["target"] if view["family"] == "line" or view["family"] == "trick" else None
-    return " · ".join(parts) + (f" (to {target})" if target else "")
+    return " · ".join(parts) + (" " + translate("(to {target})", locale, target=target) if target else "")
 
 
-def status_line(table: Table, view: CommonView) -> str:
+def status_line(table: Table, view: CommonView, locale: Any = None) -> str:
     """Whose turn it is (or how the match ended), in words with names."""
     if view["over"]:
         winners = [shown(table)[s] for s in view["winners"]]
-        return "🏆 " + (" & ".join(winners) + " won the match." if winners else "The match ended with no winner.")
+        return "🏆 " + (translate("{names} won the match.", locale, names=" & ".join(winners)) if winners
+                       else translate("The match ended with no winner.", locale))
     awaited = [shown(table)[s] for s in view["to_act"]]
     prompt = table.narrator(shown(table)).prompt(view["prompt"])
-    return f"➡️ Waiting for **{', '.join(awaited)}**" + (f": {prompt}" if prompt else "")
+    waiting = translate("Waiting for **{names}**", locale, names=", ".join(awaited))
+    return f"➡️ {waiting}" + (f": {prompt}" if prompt else "")
 
 
-def table_embed(table: Table, view: GameView, image: str | None) -> discord.Embed:
-    """The table message: scores, whose turn, the last moves, and the table image."""
+def table_embed(table: Table, view: GameView, image: str | None, locale: Any = None) -> discord.Embed:
+    """The table message (in the server's language, ``locale``): scores, whose turn, the last moves, and the table
+    image."""
     spec = table.spec
-    title = f"{spec.title} · table #{table.id}"
+    title = translate("{game} · table #{table}", locale, game=translate(spec.title, locale), table=table.id)
     if view["round"]:
-        title += f" · round {view['round']}"
-    embed = discord.Embed(title=title, colour=COLOUR, description=status_line(table, view))
-    embed.add_field(name="Scores", value=score_line(table, view)[:1024] or "-", inline=False)
+        title += " · " + translate("round {number}", locale, number=view["round"])
+    embed = discord.Embed(title=title, colour=COLOUR, description=status_line(table, view, locale))
+    embed.add_field(name=translate("Scores", locale), value=score_line(table, view, locale)[:1024] or "-",
+                    inline=False)
     narrator = table.narrator(shown(table))
     log = [narrator.event(entry) for entry in view["log"][-4:]]
     if log:
-        embed.add_field(name="Last moves", value="\n".join(log)[:1024], inline=False)
+        embed.add_field(name=translate("Last moves", locale), value="\n".join(log)[:1024], inline=False)
     if table.row.autopilot:
         embed.add_field(name="Run", value="The computer is playing " + ", ".join(
             shown(table)[s] for s in table.row.autopilot) + "'s moves.", inline=False)
     if image:
         embed.set_image(url=f"attachment://{image}")
-    embed.set_footer(text=f"table #{table.id} · My hand shows your tiles privately")
+    embed.set_footer(text=translate("table #{table} · My hand shows your tiles privately", locale, table=table.id))
     return embed
 
 
@@ -148,14 +157,16 @@ def closed_embed(table: Table) -> discord.Embed:
                          colour=discord.Colour.dark_grey())
 
 
-def hand_text(table: Table, view: CommonView, seat: int, can_move: bool) -> str:
-    """The words above a hand: your turn and what is awaited, or whose turn it is."""
+def hand_text(table: Table, view: CommonView, seat: int, can_move: bool, locale: Any = None) -> str:
+    """The words above a hand, in the member's language (``locale``): your turn and what is awaited, or whose turn
+    it is."""
     if view["over"]:
-        return status_line(table, view)
+        return status_line(table, view, locale)
     if seat in table.row.autopilot:
-        return "🤖 The computer is playing your moves (press **Pause** on the table to take over)."
+        return "🤖 " + translate("The computer is playing your moves (press **Pause** on the table to take over).",
+                                 locale)
     if can_move:
         prompt = your_prompt(table.narrator(shown(table)), view["prompt"], seat)
-        return f"🎯 **Your turn** at table #{table.id}. {prompt}"
+        return "🎯 " + translate("**Your turn** at table #{table}.", locale, table=table.id) + f" {prompt}"
     awaited = ", ".join(shown(table)[s] for s in view["to_act"])
-    return f"Your tiles at table #{table.id}. Waiting for **{awaited}**."
+    return translate("Your tiles at table #{table}. Waiting for **{names}**.", locale, table=table.id, names=awaited)

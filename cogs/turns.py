@@ -36,7 +36,7 @@ log = logging.getLogger("domino_hall.turns")
 TOKEN_SECONDS = 15 * 60
 TOKEN_MARGIN = 60
 #: The hand message's words, image and controls for a seat, drawn from the table as it is now.
-HandDrawer = Callable[[Table, int], Awaitable[tuple[str, discord.File, discord.ui.View | None]]]
+HandDrawer = Callable[[Table, int, Any], Awaitable[tuple[str, discord.File, discord.ui.View | None]]]
 
 
 @dataclass
@@ -158,7 +158,7 @@ class Turns:
             wanted = table.version if awaited else None
             if not force and wanted == live.shows:
                 return
-            content, file, view = await self.draw_hand(table, live.seat)
+            content, file, view = await self.draw_hand(table, live.seat, live.interaction.locale)
             try:
                 if live.message_id is None:
                     await live.interaction.edit_original_response(content=content, attachments=[file], view=view,

@@ -44,6 +44,7 @@ from cogs.controls import TableSelect as TableSelect
 from cogs.text import LEVEL_WORDS
 from engine import Action, Bid, Call, Choose, Play
 from engine.game import option_text
+from render.language import translate
 from render.words import option_label, option_value_words
 
 MAX_ROWS, MAX_BUTTONS_PER_ROW, MAX_OPTIONS = 5, 5, 25
@@ -57,55 +58,60 @@ def _view(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View:
 
 
 # ----- lobby and table message ----------------------------------------------------------------------------------------
-def lobby_view(table: Table) -> discord.ui.View:
-    """Join, Leave, Add computer, House rules, Start (enabled only when the game can start), Cancel."""
+def lobby_view(table: Table, locale: Any = None) -> discord.ui.View:
+    """Join, Leave, Add computer, House rules, Start (enabled only when the game can start), Cancel; labels in the
+    server's language (``locale``)."""
     tid, ver, full = table.id, table.version, len(table.seats) >= table.max_seats
     return _view([
-        Join(tid, ver, label="Join", style=ButtonStyle.success, disabled=full),
-        Leave(tid, ver, label="Leave"),
-        AddComputer(tid, ver, label="Add computer", disabled=full),
-        HouseRules(tid, ver, label="House rules", disabled=not table.spec.options and not any(
+        Join(tid, ver, label=translate("Join", locale), style=ButtonStyle.success, disabled=full),
+        Leave(tid, ver, label=translate("Leave", locale)),
+        AddComputer(tid, ver, label=translate("Add computer", locale), disabled=full),
+        HouseRules(tid, ver, label=translate("House rules", locale), disabled=not table.spec.options and not any(
             s.computer for s in table.seats)),
-        Start(tid, ver, label="Start", style=ButtonStyle.primary,
+        Start(tid, ver, label=translate("Start", locale), style=ButtonStyle.primary,
                     disabled=table.start_problem() is not None or bool(table.reserved()), row=1),
-        Cancel(tid, ver, label="Cancel", style=ButtonStyle.danger, row=1),
-        *level_select(table),
+        Cancel(tid, ver, label=translate("Cancel", locale), style=ButtonStyle.danger, row=1),
+        *level_select(table, locale),
     ])
 
 
-def level_select(table: Table) -> list[discord.ui.Item[Any]]:
+def level_select(table: Table, locale: Any = None) -> list[discord.ui.Item[Any]]:
     """The host's choice of how strong the computer players are, once there is one (row 2 of the lobby)."""
     computers = [s for s in table.seats if s.computer]
     if not computers:
         return []
     current = computers[-1].level
-    options = [discord.SelectOption(label=f"Computer players: {LEVEL_WORDS[level][0]}", value=level,
-                                    description=LEVEL_WORDS[level][1], default=level == current)
+    options = [discord.SelectOption(label=translate("Computer players: {level}", locale,
+                                                    level=translate(LEVEL_WORDS[level][0], locale)), value=level,
+                                    description=translate(LEVEL_WORDS[level][1], locale), default=level == current)
                for level in computer_levels(table.spec)]
-    return [Level(table.id, table.version, options=options, placeholder="Computer players", row=2)]
+    return [Level(table.id, table.version, options=options, placeholder=translate("Computer players", locale),
+                  row=2)]
 
 
-def table_view(table: Table) -> discord.ui.View | None:
+def table_view(table: Table, locale: Any = None) -> discord.ui.View | None:
     """My hand and End game while playing; Run (or Pause) for a solo game; the host's requests (Stop after this
     deal); Rematch once the match is over (nothing for a table closed early)."""
     if table.status == FINISHED:
-        return _view([Rematch(table.id, table.version, label="Rematch", style=ButtonStyle.success)])
+        return _view([Rematch(table.id, table.version, label=translate("Rematch", locale),
+                              style=ButtonStyle.success)])
     if table.status != "playing":
         return None
     tid, ver = table.id, table.version
-    items: list[discord.ui.Item[Any]] = [MyHand(tid, ver, label="My hand", style=ButtonStyle.primary)]
+    items: list[discord.ui.Item[Any]] = [MyHand(tid, ver, label=translate("My hand", locale),
+                                                style=ButtonStyle.primary)]
     if table.max_seats == 1:
         running = bool(table.row.autopilot)
-        items.append(Run(tid, ver, label="Pause" if running else "Run",
+        items.append(Run(tid, ver, label=translate("Pause", locale) if running else translate("Run", locale),
                                  style=ButtonStyle.secondary if running else ButtonStyle.success))
     items.extend(request_buttons(table))
-    items.append(EndGame(tid, ver, label="End game", style=ButtonStyle.danger))
+    items.append(EndGame(tid, ver, label=translate("End game", locale), style=ButtonStyle.danger))
     return _view(items)
 
 
-def recap_view(table: Table) -> discord.ui.View:
+def recap_view(table: Table, locale: Any = None) -> discord.ui.View:
     """Under a hand's recap in the channel: My hand, so play goes on from the newest message too."""
-    return _view([MyHand(table.id, table.version, label="My hand", style=ButtonStyle.primary)])
+    return _view([MyHand(table.id, table.version, label=translate("My hand", locale), style=ButtonStyle.primary)])
 
 
 def request_buttons(table: Table) -> list[discord.ui.Item[Any]]:
@@ -246,7 +252,7 @@ def _choice_select(table: Table, legal: Sequence[Action]) -> list[discord.ui.Ite
                         placeholder=f"Choose {size} tiles")]
 
 
-def with_hint(table: Table, items: list[discord.ui.Item[Any]]) -> list[discord.ui.Item[Any]]:
+def with_hint(table: Table, items: list[discord.ui.Item[Any]], locale: Any = None) -> list[discord.ui.Item[Any]]:
     """The move controls with a Hint button in the row after them (none when the five rows are full)."""
     if any(item.row is None for item in items):  # placed by discord.py: the Hint goes in the next free place
         row = None if len(items) < MAX_ROWS else MAX_ROWS
@@ -254,7 +260,8 @@ def with_hint(table: Table, items: list[discord.ui.Item[Any]]) -> list[discord.u
         row = max(item.row or 0 for item in items) + 1
     if row is not None and row >= MAX_ROWS:
         return items
-    return [*items, Hint(table.id, table.version, label="Hint", style=ButtonStyle.secondary, row=row)]
+    return [*items, Hint(table.id, table.version, label=translate("Hint", locale), style=ButtonStyle.secondary,
+                         row=row)]
 
 
 def button_view(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View:

@@ -35,6 +35,7 @@ from engine.poker_hands import evaluate
 from engine.tricks import SUIT_WORDS
 from engine.tricks import suit_words as _suit_words
 from engine.views import CommonView
+from render.language import translate
 
 if TYPE_CHECKING:
     from render.recap import HandRecap
@@ -65,11 +66,16 @@ class Narrator:
     """
 
     def __init__(self, game: str, names: Sequence[str] = (), sides: Sequence[Sequence[int]] | None = None,
-                 options: Mapping[str, Any] | None = None) -> None:
+                 options: Mapping[str, Any] | None = None, language: str | None = None) -> None:
         self.game = game
         self.names = list(names)
         self.sides = [list(side) for side in sides] if sides is not None else None
         self.options = dict(options or {})
+        self.language = language  # the catalogue the recaps and standings are said in (render/language.py)
+
+    def t(self, text: str, **values: Any) -> str:
+        """``text`` in the narrator's language (English without one), filled in with ``values``."""
+        return translate(text, self.language, **values)
 
     @classmethod
     def of_game(cls, game: Any, names: Sequence[str] = ()) -> Narrator:
@@ -167,10 +173,10 @@ class Narrator:
     def unit(self) -> str:
         """What the game's score counts: ``points``, ``marks``, ``chips`` or ``penalty points``."""
         if self.family == "poker":
-            return "chips"
+            return self.t("chips")
         if self.game == "black_tile":
-            return "penalty points"
-        return "marks" if self.marks() else "points"
+            return self.t("penalty points")
+        return self.t("marks") if self.marks() else self.t("points")
 
     def recap(self, recap: HandRecap, tally: bool = True) -> str:
         """A hand's recap in a few sentences: how it ended (the bid made or set, the pot and the hand that took it,
@@ -186,18 +192,21 @@ class Narrator:
         sides = recap.sides
         contract = next((e for e in recap.settled if e.kind == EventKind.CONTRACT and e.totals), None)
         if contract is not None:
-            parts.append("Count taken: " + ", ".join(f"{self.side(side)} {points}"
-                                                      for side, points in enumerate(contract.totals)) + ".")
+            parts.append(self.t("Count taken: {list}.", list=", ".join(
+                f"{self.side(side)} {points}" for side, points in enumerate(contract.totals))))
         if any(r.tricks for r in sides):
-            parts.append("Tricks: " + ", ".join(f"{self.side(r.side)} {r.tricks}" for r in sides) + ".")
+            parts.append(self.t("Tricks: {list}.", list=", ".join(f"{self.side(r.side)} {r.tricks}" for r in sides)))
         unit = self.unit()
         if recap.both:
-            parts.append(f"In play: {_tally(self, [(r.side, r.in_play) for r in sides])}; at the end: "
-                         f"{_tally(self, [(r.side, r.at_end) for r in sides])}.")
+            parts.append(self.t("In play: {in_play}; at the end: {at_end}.",
+                                in_play=_tally(self, [(r.side, r.in_play) for r in sides]),
+                                at_end=_tally(self, [(r.side, r.at_end) for r in sides])))
         else:
-            hand = "round" if self.family == "line" else "hand"
-            parts.append(f"{unit.capitalize()} this {hand}: {_tally(self, [(r.side, r.hand) for r in sides])}.")
-        parts.append("Totals: " + ", ".join(f"{self.side(r.side)} {r.total}" for r in sides) + ".")
+            scored = _tally(self, [(r.side, r.hand) for r in sides])
+            parts.append(self.t("{unit} this round: {list}.", unit=unit.capitalize(), list=scored)
+                         if self.family == "line" else
+                         self.t("{unit} this hand: {list}.", unit=unit.capitalize(), list=scored))
+        parts.append(self.t("Totals: {list}.", list=", ".join(f"{self.side(r.side)} {r.total}" for r in sides)))
         if recap.match is not None:
             parts.append(_outcome_words(self, recap.match))
         return " ".join(p for p in parts if p)
@@ -208,8 +217,9 @@ class Narrator:
         points = outcome.points
         order = sorted(range(len(points)), key=lambda s: (s not in outcome.sides, points[s] if lowest else -points[s]))
         winner = " & ".join(self.side(s) for s in outcome.sides)
-        head = f"{winner} won the match." if winner else "The match ended with no winner."
-        return f"{head} Final {self.unit()}: " + ", ".join(f"{self.side(s)} {points[s]}" for s in order) + "."
+        head = self.t("{names} won the match.", names=winner) if winner else self.t("The match ended with no winner.")
+        return head + " " + self.t("Final {unit}: {list}.", unit=self.unit(), list=", ".join(
+            f"{self.side(s)} {points[s]}" for s in order))
 
 
 def _recap_lead(n: Narrator, recap: HandRecap) -> str:

@@ -107,3 +107,44 @@ def test_game_texts_cover_titles_summaries_tiles_and_house_rules() -> None:
     texts = set(game_texts(["bingo"]))
     spec = games()["bingo"]
     assert {spec.title, spec.summary, spec.tile_set, *(o.help for o in spec.options)} == texts
+
+
+async def test_a_table_in_a_spanish_server_speaks_spanish_and_each_hand_its_members_language(
+        simcord_env, spanish_member: set[int]) -> None:
+    """The table (lobby, table message, controls, recaps) in the server's language; each private hand in its
+    member's: ana (es-ES) reads Spanish, bob (en-US) English at the same table."""
+    from tests.bot.helpers import answer, components, message_of, press_first_control, table_of
+
+    guild = simcord_env.create_guild(preferred_locale="es-ES")
+    channel = guild.create_text_channel("juegos")
+    ana = guild.add_member(simcord_env.create_user("ana"))
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    spanish_member.add(ana.id)
+    es = catalogue("es")
+    lobby = (await ana.slash(channel, "play", game="block")).response
+    title = es[games()["block"].title]
+    assert lobby.embeds[0].title == f"{title} · sala"
+    assert [c["label"] for c in components(lobby)][:4] == ["Unirse", "Salir", "Añadir computadora", "Reglas de la casa"]
+    await bob.click(lobby, label="Unirse")
+    await ana.click(message_of(channel, lobby.id), label="Empezar")
+    await simcord_env.settle()
+    tid = int(components(lobby)[0]["custom_id"].split(":")[2])
+    table = table_of(simcord_env, tid)
+    shown = message_of(channel, lobby.id)
+    assert shown.embeds[0].title.startswith(f"{title} · mesa n.º {tid}")
+    assert shown.embeds[0].fields[0].name == "Puntuación"
+    assert [c["label"] for c in components(shown)] == ["Mi mano", "Terminar partida"]
+    members = {0: ana, 1: bob}
+    said = {ana: "", bob: ""}
+    for _ in range(300):
+        if any(e.embeds and e.embeds[0].title.endswith("Ronda 1") for e in channel.history()):
+            break
+        seat = table.game.to_act[0]
+        hand = answer(await members[seat].click(message_of(channel, lobby.id), label="Mi mano"))
+        said[members[seat]] = hand.content
+        await press_first_control(members[seat], hand)
+    else:
+        raise AssertionError("the first round never ended")
+    assert "**Tu turno** en la mesa" in said[ana] and "**Your turn** at table" in said[bob]
+    recap = next(m.embeds[0] for m in channel.history() if m.embeds and m.embeds[0].title.endswith("Ronda 1"))
+    assert "Totales:" in recap.description and "Puntos en esta ronda:" in recap.description

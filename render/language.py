@@ -1,0 +1,62 @@
+"""Languages (issue 14): one gettext catalogue per language, English the source.
+
+``render/locales/<language>.po`` holds each English text (``msgid``) with its translation (``msgstr``). The catalogues
+are read with Babel (pure Python, so nothing is compiled at install) when first needed. This module is the low layer
+that the pictures (render), the messages (cogs) and the bot's commands (bot/i18n.py) all read; it imports neither
+Discord nor Pillow.
+
+Discord names a member's language (``interaction.locale``) and a server's (``guild.preferred_locale``) by locale:
+:func:`language_of` maps them onto the catalogues (``es-ES`` and ``es-419`` both read ``es``). Anything without a
+catalogue, or a text a catalogue lacks, stays English.
+
+Texts are marked where they are written, so ``python -m bot.i18n check`` finds every one of them (Babel's extractor
+reads the source): ``translate("English {value}", locale, value=...)`` where the language is known, and
+``_("English")`` for a text kept in a table and translated later.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel.messages.pofile import read_po
+
+LOCALES = Path(__file__).resolve().parent / "locales"
+#: The languages with a catalogue, and the Discord locale codes that read each.
+LANGUAGES: dict[str, tuple[str, ...]] = {"es": ("es-ES", "es-419")}
+
+
+def language_of(locale: Any) -> str | None:
+    """The catalogue for a Discord locale (a ``discord.Locale`` or its code: ``es-ES`` -> ``es``), or None for
+    English and the languages we lack."""
+    if locale is None:
+        return None
+    value = str(getattr(locale, "value", locale))
+    if value in LANGUAGES:
+        return value
+    for language, codes in LANGUAGES.items():
+        if value in codes or value.split("-")[0] == language:
+            return language
+    return None
+
+
+@cache
+def catalogue(language: str) -> dict[str, str]:
+    """A language's translations by English text (only the translated ones)."""
+    with (LOCALES / f"{language}.po").open("rb") as source:
+        read = read_po(source, locale=language)
+    return {str(m.id): str(m.string) for m in read if m.id and isinstance(m.id, str) and m.string}
+
+
+def translate(text: str, locale: Any, **values: Any) -> str:
+    """``text`` in the locale's language (English when it has no translation), then ``format``-ted with
+    ``values``. ``locale`` may also be a language (``"es"``)."""
+    language = language_of(locale)
+    translated = catalogue(language).get(text, text) if language else text
+    return translated.format(**values) if values else translated
+
+
+def _(text: str) -> str:
+    """Mark a text for the catalogues where it is written (a table of labels), to be translated where it is shown."""
+    return text
