@@ -33,7 +33,7 @@ __all__ = ["LOCALES", "HallTranslator", "catalogue", "language_of", "translate"]
 LANGUAGES: dict[str, tuple[Locale, ...]] = {"es": (Locale.spain_spanish, Locale.latin_american_spanish)}
 #: Where the marked texts are written, and the functions that mark them (render/language.py; ``t``: a Narrator's).
 SOURCES = ("bot", "cogs", "render")
-KEYWORDS = {"translate": None, "_": None, "t": None}
+KEYWORDS = {"translate": None, "_": None, "t": None, "say": None}
 
 
 class HallTranslator(app_commands.Translator):

@@ -22,7 +22,7 @@ from discord.ext import commands
 import render
 from bot import offload
 from bot.client import tell
-from bot.i18n import translate
+from bot.i18n import language_of, translate
 from bot.lobby import Invitee
 from bot.table import ABANDONED, LOBBY, NotAllowed, Table, TableError
 from bot.tables import TableUpdate
@@ -207,7 +207,7 @@ class TablePublisher:
         if items and await self.bot.tables.hints_on(table.row.guild_id):
             items = ui.with_hint(table, items, locale)
         content = text.hand_text(table, view, seat, can_move, locale)
-        png = await draw(render.render_hand, view, table.names, table.id)
+        png = await draw(render.render_hand, view, table.names, table.id, locale)
         return content, discord.File(io.BytesIO(png), "hand.png"), ui.hand_view(items)
 
     # ----- keeping the table message current ----------------------------------------------------------------------
@@ -278,13 +278,13 @@ class TablePublisher:
             return
         locale = self.locale(table)
         view, names, controls = table.game.view(None), table.names, ui.table_view(table, locale)
-        png = await draw(render.render_table, view, names, table.id)
+        png = await draw(render.render_table, view, names, table.id, locale)
         files = [discord.File(io.BytesIO(png), "table.png")]
         embeds = [text.table_embed(table, view, "table.png", locale)]
         result = self.results.get(table.id)
         if result is not None:
             if result.png is None:
-                result.png = await draw(render.render_scores, result.view, names, table.id)
+                result.png = await draw(render.render_scores, result.view, names, table.id, locale)
             files.append(discord.File(io.BytesIO(result.png), "scores.png"))
             embeds.append(text.scores_embed(table, result.title, result.lines, "scores.png"))
         await message.edit(content=None, embeds=embeds, attachments=files, view=controls,
@@ -309,10 +309,11 @@ def invitation(table: Table, pinged: list[int], locale: discord.Locale | None) -
     return translate("{host} invites {members} to play {game}: press **Join** to take a seat.", locale, **values)
 
 
-async def draw(renderer: Callable[[GameView, list[str]], bytes], view: GameView, names: list[str],
-               tid: int) -> bytes:
-    """Render off the event loop; warn when an image is over Discord-friendly size."""
-    png = await offload.run_in("render", renderer, view, names)
+async def draw(renderer: Callable[[GameView, list[str], str | None], bytes], view: GameView, names: list[str],
+               tid: int, locale: Any = None) -> bytes:
+    """Render off the event loop, its words in ``locale``'s language; warn when an image is over Discord-friendly
+    size."""
+    png = await offload.run_in("render", renderer, view, names, language_of(locale))
     if len(png) > MAX_IMAGE_BYTES:
         log.warning("table %d: %s image is %d bytes", tid, renderer.__name__, len(png))
     return png

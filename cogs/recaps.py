@@ -77,7 +77,7 @@ def _index_of(log: Sequence[Event], event: Event) -> int | None:
 def _recap(table: Table, recap: HandRecap, language: str | None = None) -> tuple[HandRecap, str, str]:
     """A recap with its line for the message (names as message text) and its words for the picture."""
     return (recap, table.narrator(text.shown(table), language).recap(recap),
-            table.narrator().recap(recap, tally=False))
+            table.narrator(None, language).recap(recap, tally=False))
 
 
 def hand_word(table: Table) -> str:
@@ -94,7 +94,7 @@ async def message_parts(post: Post, language: str | None = None) -> tuple[list[d
     if post.final is not None and table.game is not None:
         outcome, words, won = post.final
         png = await offload.run_in("render", render_standings, table.row.game, table.game.sides, outcome, names,
-                                   table.narrator().standings(outcome), won)
+                                   table.narrator(None, language).standings(outcome), won, language)
         winners = [text.shown(table)[s] for s in outcome.winners]
         head = "🏆 " + (translate("{names} won the match.", language, names=" & ".join(winners)) if winners
                        else translate("The match ended with no winner.", language))
@@ -105,7 +105,7 @@ async def message_parts(post: Post, language: str | None = None) -> tuple[list[d
         embeds.append(embed)
         files.append(discord.File(io.BytesIO(png), "standings.png"))
     for recap, line, image_words in post.recaps[-(MAX_EMBEDS - len(embeds)):]:
-        png = await offload.run_in("render", render_recap, recap, names, image_words)
+        png = await offload.run_in("render", render_recap, recap, names, image_words, language)
         name = f"recap-{recap.round}.png"
         title = translate("{game} · table #{table}", language, game=translate(table.spec.title, language),
                           table=table.id)

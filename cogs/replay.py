@@ -26,6 +26,7 @@ from bot.tables import TableRow
 from cogs.text import COLOUR, NO_PINGS
 from engine import CorruptState, Game, catalogue
 from engine.replay import Replay
+from render.language import language_of
 from render.words import Narrator
 
 if TYPE_CHECKING:
@@ -81,7 +82,7 @@ def step_text(row: TableRow, replay: Replay, game: Game, step: int) -> tuple[str
     return header + "\n" + "\n".join(f"• {in_text(line)}" for line in lines), hands
 
 
-async def replay_message(row: TableRow, replay: Replay, step: int) -> dict[str, Any]:
+async def replay_message(row: TableRow, replay: Replay, step: int, locale: Any = None) -> dict[str, Any]:
     """What the replay shows at ``step``: an embed with the table picture and the controls."""
     step = replay.clamp(step)
     game = await asyncio.to_thread(replay.game_at, step)
@@ -93,7 +94,8 @@ async def replay_message(row: TableRow, replay: Replay, step: int) -> dict[str, 
         embed.add_field(name=in_text(name)[:256], value=tiles[:1024], inline=True)
     embed.set_image(url="attachment://table.png")
     view = replay_controls(row.id, replay, step)
-    png = await offload.run_in("render", render.render_table, game.view(None), names_of(row))
+    png = await offload.run_in("render", render.render_table, game.view(None), names_of(row),
+                               language_of(locale))
     return {"embed": embed, "attachments": [discord.File(io.BytesIO(png), "table.png")], "view": view}
 
 
@@ -130,7 +132,7 @@ class ReplayStep(discord.ui.DynamicItem[discord.ui.Button[Any]],
             return
         row, replay = found
         await interaction.response.defer()
-        await interaction.edit_original_response(**await replay_message(row, replay, self.step),
+        await interaction.edit_original_response(**await replay_message(row, replay, self.step, interaction.locale),
                                                  allowed_mentions=NO_PINGS)
 
 
@@ -174,7 +176,7 @@ class Replays(commands.Cog):
             return
         row, replay = found
         await interaction.response.defer(ephemeral=True, thinking=True)
-        shown = await replay_message(row, replay, 0)
+        shown = await replay_message(row, replay, 0, interaction.locale)
         await interaction.followup.send(embed=shown["embed"], files=shown["attachments"], view=shown["view"],
                                         ephemeral=True, allowed_mentions=NO_PINGS)
 

@@ -7,7 +7,7 @@ from typing import Any
 import discord
 from discord import Locale
 
-from bot.i18n import translate
+from bot.i18n import language_of, translate
 from bot.names import in_text
 from bot.table import Table
 from engine import GameSpec
@@ -114,7 +114,7 @@ def status_line(table: Table, view: CommonView, locale: Any = None) -> str:
         return "🏆 " + (translate("{names} won the match.", locale, names=" & ".join(winners)) if winners
                        else translate("The match ended with no winner.", locale))
     awaited = [shown(table)[s] for s in view["to_act"]]
-    prompt = table.narrator(shown(table)).prompt(view["prompt"])
+    prompt = table.narrator(shown(table), language_of(locale)).prompt(view["prompt"])
     waiting = translate("Waiting for **{names}**", locale, names=", ".join(awaited))
     return f"➡️ {waiting}" + (f": {prompt}" if prompt else "")
 
@@ -129,7 +129,7 @@ def table_embed(table: Table, view: GameView, image: str | None, locale: Any = N
     embed = discord.Embed(title=title, colour=COLOUR, description=status_line(table, view, locale))
     embed.add_field(name=translate("Scores", locale), value=score_line(table, view, locale)[:1024] or "-",
                     inline=False)
-    narrator = table.narrator(shown(table))
+    narrator = table.narrator(shown(table), language_of(locale))
     log = [narrator.event(entry) for entry in view["log"][-4:]]
     if log:
         embed.add_field(name=translate("Last moves", locale), value="\n".join(log)[:1024], inline=False)
@@ -166,7 +166,7 @@ def hand_text(table: Table, view: CommonView, seat: int, can_move: bool, locale:
         return "🤖 " + translate("The computer is playing your moves (press **Pause** on the table to take over).",
                                  locale)
     if can_move:
-        prompt = your_prompt(table.narrator(shown(table)), view["prompt"], seat)
+        prompt = your_prompt(table.narrator(shown(table), language_of(locale)), view["prompt"], seat)
         return "🎯 " + translate("**Your turn** at table #{table}.", locale, table=table.id) + f" {prompt}"
     awaited = ", ".join(shown(table)[s] for s in view["to_act"])
     return translate("Your tiles at table #{table}. Waiting for **{names}**.", locale, table=table.id, names=awaited)

@@ -161,6 +161,116 @@ def recap_images() -> list[str]:
     return written
 
 
+def spanish_images() -> list[str]:
+    """Issue 14: a Texas 42 table, a hand and a recap as a Spanish server sees them (the pictures' words in its
+    language: render/language.py)."""
+    from engine import new_game
+    from engine.ai import computer_player
+    from render.recap import ends_a_hand, hand_recap, render_recap
+    from render.words import Narrator
+
+    game = first_state("texas42", 4, seed=7, wanted=lambda v: v.get("phase") == "play"
+                       and len((v.get("trick") or {}).get("plays") or []) == 2)
+    save("texas42_table_es.png", render_table(game.view(None), NAMES, "es"))
+    seat = game.to_act[0]
+    save("texas42_hand_es.png", render_hand(own_view(game, seat), NAMES, "es"))
+    game = new_game("texas42", 4, 7)
+    players = [computer_player("texas42", 7 + s) for s in range(4)]
+    narrator = Narrator("texas42", NAMES, game.sides, game.options, "es")
+    while not game.is_over:
+        seat = game.to_act[0]
+        before = len(game.log)
+        game.apply(seat, players[seat].choose(game, seat))
+        ends = [i for i in range(before, len(game.log)) if ends_a_hand(game.log[i])]
+        if ends and game.log[ends[0]].outcome is not None and game.log[ends[0]].outcome.termination != "thrown_in":
+            shown = hand_recap("texas42", game.sides, game.log, ends[0])
+            save("texas42_recap_es.png", render_recap(shown, NAMES, narrator.recap(shown, tally=False), "es"))
+            break
+    return ["texas42_table_es.png", "texas42_hand_es.png", "texas42_recap_es.png"]
+
+
+def replay_image() -> list[str]:
+    """Issue 14: a step of /replay: a finished Texas 42 match replayed from its saved action log, drawn at the
+    middle of its first hand's play (a finished game shows every hand: the table is drawn as a spectator)."""
+    from engine import new_game
+    from engine.ai import computer_player
+    from engine.replay import Replay
+
+    game = new_game("texas42", 4, 11)
+    players = [computer_player("texas42", 11 + s) for s in range(4)]
+    while not game.is_over:
+        seat = game.to_act[0]
+        game.apply(seat, players[seat].choose(game, seat))
+    replay = Replay(game.to_dict())
+    first_hand_end = replay.next_hand(0)
+    step = first_hand_end // 2
+    save("texas42_replay.png", render_table(replay.game_at(step).view(None), NAMES))
+    return ["texas42_replay.png"]
+
+
+def leaderboard_image() -> list[str]:
+    """Issue 14: /leaderboard game:Block as a picture of the embed's table, from real ratings (bot/ratings.py,
+    OpenSkill) over 60 real matches of two-player double-six Block to 50, where six members of a server are played
+    here by computer players of different strengths against each other and against the bot's computer levels."""
+    import random
+
+    from PIL import ImageDraw
+
+    import engine.ai.search as search
+    from bot.ratings import Entrant, rate
+    from engine import new_game
+    from engine.ai import computer_player
+    from render.canvas import draw_text, to_png
+    from render.palette import palette
+    from render.panels import new_strip
+    from render.theme import ACCENT, MUTED, TEXT
+
+    search.STRONG_SECONDS, search.STRONG_SAMPLES = None, 16  # a fixed sample count: the same picture every run
+    people = {"ana": "search", "bruno": "best", "carmen": "best", "diego": "random", "elena": "search",
+              "félix": "random"}
+    levels = {"strong": "search", "normal": "best", "easy": "random"}
+    rng = random.Random(5)
+    entrants = [(f"user:{n}", n, k, None) for n, k in people.items()] + [
+        (f"computer:{lv}", f"Computer ({lv.title()})", k, lv) for lv, k in levels.items()]
+    matches = []
+    for number in range(60):
+        one, two = rng.sample(entrants, 2)
+        game = new_game("block", 2, 100 + number, {"set": 6, "target": 50})
+        players = [computer_player("block", 100 + number * 2 + s, kind) for s, (_, _, kind, _) in
+                   enumerate((one, two))]
+        while not game.is_over:
+            seat = game.to_act[0]
+            game.apply(seat, players[seat].choose(game, seat))
+        assert game.outcome is not None
+        matches.append([Entrant(key, name, side, side in game.outcome.winners,
+                                None if lv else list(people).index(name) + 1, lv)
+                        for side, (key, name, _, lv) in enumerate((one, two))])
+    rated = sorted(rate(matches).values(), key=lambda r: -r.conservative)
+    members = [r for r in rated if r.level is None]
+    computers = [r for r in rated if r.level is not None]
+    width, row = 640, 34
+    image, draw = new_strip(width, 120 + row * (len(members) + 1) + 70)
+    assert isinstance(draw, ImageDraw.ImageDraw)
+    draw_text(draw, (24, 20), "Leaderboard · Block Dominoes", 26, TEXT, bold=True)
+    columns = [("#", 44, "ra"), ("player", 64, "la"), ("rating", 380, "ra"), ("games", 470, "ra"),
+               ("wins", 540, "ra"), ("rate", 616, "ra")]
+    y = 70
+    for label, x, anchor in columns:
+        draw_text(draw, (x, y), label, 18, MUTED, anchor)
+    for rank, r in enumerate(members, 1):
+        y += row
+        cells = [str(rank), r.name, f"{r.conservative:.1f}", str(r.games), str(r.wins),
+                 f"{r.wins / r.games:.0%}" if r.games else "-"]
+        for (_, x, anchor), cell in zip(columns, cells, strict=True):
+            draw_text(draw, (x, y), cell, 20, TEXT, anchor)
+    y += row + 20
+    draw_text(draw, (24, y), "Computer players", 18, MUTED, bold=True)
+    draw_text(draw, (24, y + 28), "  ·  ".join(f"{r.level.title() if r.level else r.name} {r.conservative:.1f}"
+                                                for r in computers), 20, ACCENT)
+    save("leaderboard.png", to_png(image, palette()))
+    return ["leaderboard.png"]
+
+
 def save(name: str, data: bytes) -> None:
     """Write one image."""
     (OUT / name).write_bytes(data)
@@ -169,7 +279,8 @@ def save(name: str, data: bytes) -> None:
 def main() -> None:
     """Regenerate every sample image and list them."""
     OUT.mkdir(parents=True, exist_ok=True)
-    for name in game_images() + extra_images() + recap_images():
+    for name in game_images() + extra_images() + recap_images() + spanish_images() + replay_image() + \
+            leaderboard_image():
         print(f"docs/images/{name}  {(OUT / name).stat().st_size // 1024} KB")
 
 

@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw
 
 from engine.views import BingoView
 from render.canvas import draw_text, pill, seat_names
+from render.language import say
 from render.panels import footer, header, new_strip, stack
 from render.theme import ACCENT, BODY, FELT, MARGIN, PLAYABLE, SMALL, TEXT, WIDTH
 from render.tiles import paste_tile, tile_image
@@ -29,7 +30,8 @@ def bingo_table(view: BingoView, names: Sequence[str]) -> Image.Image:
     player = seat_names(names, 1)[0]
     count = view["count"]
     title = f"{view['title']}  ·  {player}"
-    facts = f"Count {count}  ·  Left {len(row)}  ·  Removed {view['removed']}"
+    facts = say("Count {count}  ·  Left {left}  ·  Removed {removed}", count=count, left=len(row),
+                removed=view["removed"])
     if view["passes_without_removal"]:
         facts += f"  ·  Passes without removal {view['passes_without_removal']}"
     strips = [header(width, title, facts), _row(width, view, row, short, count), footer(width, view, names)]
@@ -62,7 +64,7 @@ def _row(width: int, view: BingoView, row: Sequence[str], short: int, count: int
     image, draw = new_strip(width, lines * line_h + 2 * PAD)
     pill(draw, (MARGIN, 0, width - MARGIN, image.height - 1), FELT, radius=14)
     if not row:
-        draw_text(draw, (width / 2, image.height / 2), "The row is empty: Bingo!", BODY, ACCENT, "mm", True)
+        draw_text(draw, (width / 2, image.height / 2), say("The row is empty: Bingo!"), BODY, ACCENT, "mm", True)
         return image
     position = view["position"] % len(row)
     numbers = touch_numbers(len(row), position, count)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.views import GameView, LineView, PokerView, TrickView, arm_and_value, seat_and_bid
+from render.language import _, say
 from render.words import ARM_WORDS, suit_words
 
 
@@ -19,27 +20,32 @@ def context_line(view: GameView) -> str:
     raise ValueError(f"no hand facts for the family {view['family']!r}")
 
 
+#: The engine's words for the ends and the suits, said in the picture's language.
+ENGINE_WORDS = (_("left"), _("right"), _("top"), _("bottom"), _("blanks"), _("ones"), _("twos"), _("threes"),
+                _("fours"), _("fives"), _("sixes"), _("doubles"), _("no-trump"))
+
 def _line(view: LineView) -> str:
     ends = [arm_and_value(end) for end in view["line"]["open_ends"]]
     if not ends:
         return ""
-    return "Open ends: " + ",  ".join(f"{ARM_WORDS.get(a, a)} {v}" for a, v in ends)
+    return say("Open ends: {ends}", ends=",  ".join(f"{say(ARM_WORDS.get(a, a))} {v}" for a, v in ends))
 
 
 def _trick(view: TrickView) -> str:
     parts = []
     bids = [(seat, bid) for seat, bid in map(seat_and_bid, view["bids"]) if bid != "pass"]
     if view["phase"] == "bid":
-        parts.append(f"High bid: {bids[-1][1]} by Seat {bids[-1][0] + 1}" if bids else "No bid yet")
+        parts.append(say("High bid: {bid} by Seat {seat}", bid=bids[-1][1], seat=bids[-1][0] + 1) if bids
+                     else say("No bid yet"))
     contract = view["contract"]
     if contract is not None:
         if contract["label"]:
             parts.append(contract["label"])
         elif contract["trumps"] is not None:
-            parts.append(f"Trumps: {suit_words(contract['trumps'])}")
+            parts.append(say("Trumps: {suit}", suit=say(suit_words(contract["trumps"]))))
     trick = view["trick"]
     if trick is not None and trick["led_suit"] is not None and trick["plays"]:
-        parts.append(f"Led: {suit_words(trick['led_suit'])}")
+        parts.append(say("Led: {suit}", suit=say(suit_words(trick["led_suit"]))))
     return "  ·  ".join(parts)
 
 
@@ -50,8 +56,8 @@ def _poker(view: PokerView) -> str:
     if view["hand_rank"]:
         parts.append(view["hand_rank"])
     if seat is not None and seat < len(stacks):
-        parts.append(f"Your chips: {stacks[seat]}")
-    parts.append(f"Pot: {view['pot']}")
+        parts.append(say("Your chips: {chips}", chips=stacks[seat]))
+    parts.append(say("Pot: {pot}", pot=view["pot"]))
     if view["to_call"]:
-        parts.append(f"To call: {view['to_call']}")
+        parts.append(say("To call: {amount}", amount=view["to_call"]))
     return "  ·  ".join(parts)

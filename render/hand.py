@@ -10,6 +10,7 @@ from engine.views import CommonView, GameView
 from render.canvas import draw_text, pill, seat_names, with_names, wrap
 from render.context import context_line
 from render.hints import BADGE_ROOM, Hints, hints_of
+from render.language import say
 from render.panels import footer, header, new_strip, stack
 from render.theme import ACCENT, BODY, FELT, MARGIN, MUTED, PLAYABLE, SMALL, TEXT, WIDTH
 from render.tiles import paste_tile, tile_image
@@ -34,7 +35,8 @@ def hand_image(view: GameView, names: Sequence[str]) -> Image.Image:
     across = min(max(1, len(tiles)), per_row)
     width = int(min(WIDTH, max(HAND_WIDTH, across * (short + GAP) - GAP + 2 * MARGIN + 2 * PAD)))
     everyone = seat_names(names, max(view["seats"], (seat or 0) + 1))
-    strips = [header(width, "Your hand" if seat is not None else "Spectator", _turn_words(view, everyone))]
+    strips = [header(width, say("Your hand") if seat is not None else say("Spectator"),
+                     _turn_words(view, everyone))]
     context = with_names(context_line(view), everyone)
     if context:
         strips.append(_note(width, context))
@@ -60,12 +62,12 @@ def _chosen(view: GameView) -> list[str]:
 
 def _turn_words(view: CommonView, names: Sequence[str]) -> str:
     if view["over"]:
-        return "Game over"
+        return say("Game over")
     awaited = view["to_act"]
     if view["seat"] in awaited:
-        return "Your turn"
+        return say("Your turn")
     waiting = ", ".join(names[s] for s in awaited if 0 <= s < len(names))
-    return f"Waiting for {waiting}" if waiting else ""
+    return say("Waiting for {names}", names=waiting) if waiting else ""
 
 
 def _must_play_tiles(view: GameView) -> bool:
@@ -102,7 +104,7 @@ def _rack(width: int, tiles: Sequence[str], playable: Sequence[str] | None, shor
     image, draw = new_strip(width, rows * row_height + PAD + room)
     pill(draw, (MARGIN, 0, width - MARGIN, image.height - 1), FELT, radius=14)
     if not tiles:
-        draw_text(draw, (width / 2, image.height / 2), "No tiles in hand.", BODY, MUTED, "mm")
+        draw_text(draw, (width / 2, image.height / 2), say("No tiles in hand."), BODY, MUTED, "mm")
         return image
     # ``playable`` names kinds of tile: when one copy of a tile may be played, so may its twin (Seventy-Nine deals
     # two of some tiles), however many times the list names it.

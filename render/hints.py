@@ -9,6 +9,7 @@ from PIL import ImageDraw
 
 from engine.views import GameView
 from render.canvas import draw_text, pill
+from render.language import say
 from render.theme import ACCENT, BAD, RGB, SMALL, TURN_TEXT
 from render.words import ARM_WORDS
 
@@ -51,16 +52,16 @@ def hints_of(view: GameView) -> Hints:
             if points.get(tile):
                 hints.badges[tile] = Badge(str(points[tile]), BAD if lowest else ACCENT)
         if any(tile in hints.badges for tile in hand):
-            hints.notes.append("Red marks: penalty points for whoever takes that tile (lowest total wins)."
-                               if lowest else "Gold marks: count tiles, worth that many points to the side that "
-                                              "takes them.")
+            hints.notes.append(say("Red marks: penalty points for whoever takes that tile (lowest total wins).")
+                               if lowest else say("Gold marks: count tiles, worth that many points to the side "
+                                                  "that takes them."))
     elif view["family"] == "line":
         matadors = {f"{high}-{low}" for high, low in view.get("matadors") or []}
         for tile in hand:
             if tile in matadors:
                 hints.badges[tile] = Badge("M", ACCENT)
         if any(tile in matadors for tile in hand):
-            hints.notes.append("M: a matador, played on any end (and the only play on a blank).")
+            hints.notes.append(say("M: a matador, played on any end (and the only play on a blank)."))
         plays = view.get("play_points") or []
         for play in sorted(plays, key=lambda p: (-p["points"], p["tile"], p["end"])):
             best = hints.badges.get(play["tile"])
@@ -68,6 +69,7 @@ def hints_of(view: GameView) -> Hints:
                 hints.badges[play["tile"]] = Badge(f"+{play['points']}", ACCENT)
         if plays:
             best_first = sorted(plays, key=lambda p: (-p["points"], p["tile"], p["end"]))
-            words = [f"{p['tile']} on the {ARM_WORDS.get(p['end'], p['end'])} -> {p['points']}" for p in best_first]
-            hints.notes.append("Scores now: " + ",  ".join(words))
+            words = [say("{tile} on the {end} -> {points}", tile=p["tile"], end=say(ARM_WORDS.get(p["end"], p["end"])),
+                         points=p["points"]) for p in best_first]
+            hints.notes.append(say("Scores now: {plays}", plays=",  ".join(words)))
     return hints

@@ -16,6 +16,9 @@ reads the source): ``translate("English {value}", locale, value=...)`` where the
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -55,6 +58,25 @@ def translate(text: str, locale: Any, **values: Any) -> str:
     language = language_of(locale)
     translated = catalogue(language).get(text, text) if language else text
     return translated.format(**values) if values else translated
+
+
+#: The language a picture is being drawn in (set by the render functions' ``language`` argument).
+LANGUAGE: ContextVar[str | None] = ContextVar("language", default=None)
+
+
+@contextmanager
+def speaking(language: str | None) -> Iterator[None]:
+    """Draw (or say) everything inside in ``language``."""
+    token = LANGUAGE.set(language)
+    try:
+        yield
+    finally:
+        LANGUAGE.reset(token)
+
+
+def say(text: str, **values: Any) -> str:
+    """``text`` in the language being drawn in (:func:`speaking`), filled in with ``values``."""
+    return translate(text, LANGUAGE.get(), **values)
 
 
 def _(text: str) -> str:

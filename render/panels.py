@@ -13,6 +13,7 @@ from PIL import Image, ImageDraw
 
 from engine.views import CommonView
 from render.canvas import draw_text, fit, pill, seat_names, text_width, turn_marker, wrap
+from render.language import say
 from render.theme import (
     ACCENT,
     BACKGROUND,
@@ -172,11 +173,11 @@ def base_plate(view: CommonView, names: Sequence[str], seat: int) -> Plate:
     counts = view["hand_counts"]
     facts = []
     if seat < len(counts):
-        facts.append(f"{counts[seat]} tile" + ("" if counts[seat] == 1 else "s"))
+        facts.append(say("1 tile") if counts[seat] == 1 else say("{count} tiles", count=counts[seat]))
     score = side_score(view, seat)
     if score is not None:
-        facts.append(f"{score} pts" + (" (team)" if has_teams(view) else ""))
-    tags = ["WINNER"] if seat in view["winners"] else []
+        facts.append(say("{score} pts (team)", score=score) if has_teams(view) else say("{score} pts", score=score))
+    tags = [say("WINNER")] if seat in view["winners"] else []
     colour = team_colour(side_of(view, seat)) if has_teams(view) else None
     turn = seat in view["to_act"] and not view["over"]
     return Plate(seat_names(names, view["seats"])[seat], "  ·  ".join(facts), tags, turn, colour)
@@ -185,7 +186,9 @@ def base_plate(view: CommonView, names: Sequence[str], seat: int) -> Plate:
 def title_line(view: CommonView, hand: str = "Round") -> str:
     """The game's title and the round (or ``hand``) number."""
     number = view["round"]
-    return f"{view['title']}  ·  {hand} {number}" if number else view["title"]
+    game = view["title"]
+    title = say(game)
+    return f"{title}  ·  {say(hand)} {number}" if number else title
 
 
 def events(width: int, log: Sequence[str], names: Sequence[str], title: str) -> Image.Image:
@@ -200,7 +203,7 @@ def events(width: int, log: Sequence[str], names: Sequence[str], title: str) -> 
     pill(draw, (MARGIN, 0, width - MARGIN, height - 1), PANEL, radius=10)
     draw_text(draw, (MARGIN + 14, 10), title.upper(), SMALL, MUTED)
     if not lines:
-        draw_text(draw, (MARGIN + 14, 38), "Nothing has happened yet.", SMALL, MUTED)
+        draw_text(draw, (MARGIN + 14, 38), say("Nothing has happened yet."), SMALL, MUTED)
     for index, (line, newest) in enumerate(lines):
         draw_text(draw, (MARGIN + 14, 36 + 25 * index), line, SMALL, TEXT if newest else MUTED)
     return image

@@ -9,6 +9,7 @@ from PIL import Image, ImageDraw
 from engine.views import PokerView
 from render.canvas import draw_text, fit, seat_names, with_names, wrap
 from render.geometry import Box
+from render.language import _, say
 from render.panels import Plate, draw_plate, footer, header, new_strip, stack, title_line
 from render.ring import Ring
 from render.table_line import Chip, chip_rows, draw_chips
@@ -18,7 +19,7 @@ from render.tiles import paste_tile, tile_back, tile_image
 PLATE_W, PLATE_H = 190, 62
 TILE = 22
 ROW_W = 5 * (TILE + 5) - 5
-PHASES = {"bet": "betting", "draw": "drawing", "hand_over": "hand over"}
+PHASES = {"bet": _("betting"), "draw": _("drawing"), "hand_over": _("hand over")}
 
 
 def poker_table(view: PokerView, names: Sequence[str]) -> Image.Image:
@@ -31,10 +32,10 @@ def poker_table(view: PokerView, names: Sequence[str]) -> Image.Image:
     for seat in range(seats):
         _seat(strip, draw, view, everyone, ring, seat)
     _centre(draw, view, everyone, ring)
-    facts = [f"Dealer {everyone[view['dealer']]}" if 0 <= view["dealer"] < seats else ""]
+    facts = [say("Dealer {name}", name=everyone[view["dealer"]]) if 0 <= view["dealer"] < seats else ""]
     if view["draw"]:
-        facts.append(f"Stock {view['stock']}")
-    head = header(WIDTH, title_line(view, "Hand"), "  ·  ".join(f for f in facts if f))
+        facts.append(say("Stock {count}", count=view["stock"]))
+    head = header(WIDTH, title_line(view, _("Hand")), "  ·  ".join(f for f in facts if f))
     return stack([head, strip, footer(WIDTH, view, everyone)], WIDTH)
 
 
@@ -54,12 +55,12 @@ def poker_boxes(ring: Ring) -> list[tuple[Box, Box]]:
 def poker_plate(view: PokerView, names: Sequence[str], seat: int) -> Plate:
     """A seat's plate: chips behind, this round's bet, dealer, folded or out of chips."""
     stacks, bets = chips(view), view["bets"]
-    facts = [f"{stacks[seat]} chips"] if seat < len(stacks) else []
+    facts = [say("{count} chips", count=stacks[seat])] if seat < len(stacks) else []
     if seat < len(bets) and bets[seat]:
-        facts.append(f"bet {bets[seat]}")
+        facts.append(say("bet {amount}", amount=bets[seat]))
     folded = seat in view["folded"]
     out = seat in view["out"]
-    tags = [t for t, on in (("WINNER", seat in view["winners"]), ("folded", folded), ("out", out)) if on]
+    tags = [say(t) for t, on in ((_("WINNER"), seat in view["winners"]), (_("folded"), folded), (_("out"), out)) if on]
     turn = seat in view["to_act"] and not view["over"]
     return Plate(names[seat], "  ·  ".join(facts), tags, turn, None, dim=folded or out)
 
@@ -109,14 +110,14 @@ def _centre(draw: ImageDraw.ImageDraw, view: PokerView, names: Sequence[str], ri
     x, y = MARGIN + ring.width / 2, ring.height / 2
     last = view["last_hand"]
     if last is not None and 0 <= last["winner"] < len(names):
-        chips = [Chip(f"{fit(names[last['winner']], SMALL, 200)} won", str(last["pot"]), ACCENT)]
-        words = f"with {last['hand']}" if last["hand"] else ""
+        chips = [Chip(say("{name} won", name=fit(names[last["winner"]], SMALL, 200)), str(last["pot"]), ACCENT)]
+        words = say("with {hand}", hand=last["hand"]) if last["hand"] else ""
     else:
-        chips = [Chip("pot", str(view["pot"]), ACCENT)]
+        chips = [Chip(say("pot"), str(view["pot"]), ACCENT)]
         owed = to_call(view)
         if owed:
-            chips.append(Chip("to call", str(owed)))
-        words = PHASES.get(view["phase"], view["phase"])
+            chips.append(Chip(say("to call"), str(owed)))
+        words = say(PHASES.get(view["phase"], view["phase"]))
         if view["phase"] == "bet":
             words += f"  ·  {view['raises']} of 3 raises"
     room = ring.width - 2 * (PLATE_W + 24)  # between the plates at the left and right

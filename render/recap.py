@@ -26,6 +26,7 @@ from PIL import Image, ImageDraw
 from engine.events import Event, EventKind, Outcome, Termination
 from engine.registry import catalogue
 from render.canvas import draw_text, fit, printable, seat_names, to_png, wrap
+from render.language import say, speaking
 from render.palette import palette
 from render.theme import ACCENT, BACKGROUND, MUTED, PANEL, TEXT, team_colour
 
@@ -146,7 +147,7 @@ def _signed(points: int) -> str:
 
 def _title(game: str) -> str:
     spec = catalogue().get(game)
-    return spec.title if spec is not None else game
+    return say(spec.title) if spec is not None else game
 
 
 def _lines(text: str, size: int, max_lines: int) -> list[str]:
@@ -164,7 +165,7 @@ def _header(draw: ImageDraw.ImageDraw, title: str, lines: Sequence[str]) -> int:
 
 
 def _headings(draw: ImageDraw.ImageDraw, y: int, columns: Sequence[tuple[str, int]], teams: bool) -> int:
-    draw_text(draw, (PAD + 12, y), "Team" if teams else "Player", LABEL, MUTED)
+    draw_text(draw, (PAD + 12, y), say("Team") if teams else say("Player"), LABEL, MUTED)
     for label, right in columns:
         draw_text(draw, (right, y), label, LABEL, MUTED, "ra")
     return y + LABEL + 10
@@ -191,7 +192,7 @@ def recap_image(recap: HandRecap, names: Sequence[str], words: str) -> Image.Ima
     columns = _recap_columns(recap)
     height = PAD + TITLE + 12 + len(lines) * (LINE + 8) + 6 + LABEL + 10 + ROW * len(recap.sides) + PAD
     image, draw = _canvas(height)
-    hand = "Round" if catalogue().get(recap.game) and catalogue()[recap.game].family == "line" else "Hand"
+    hand = say("Round") if catalogue().get(recap.game) and catalogue()[recap.game].family == "line" else say("Hand")
     y = _header(draw, f"{_title(recap.game)}  ·  {hand} {recap.round}", lines)
     teams = any(len(r.seats) > 1 for r in recap.sides)
     y = _headings(draw, y, [(label, right) for label, right, _ in columns], teams)
@@ -209,14 +210,14 @@ def _recap_columns(recap: HandRecap) -> list[tuple[str, int, _Value]]:
     family = catalogue()[recap.game].family if recap.game in catalogue() else ""
     wanted: list[tuple[str, _Value]] = []
     if family == "trick":
-        wanted.append(("Tricks", lambda r: str(r.tricks or 0)))
+        wanted.append((say("Tricks"), lambda r: str(r.tricks or 0)))
     if recap.both:
-        wanted.append(("In play", lambda r: _signed(r.in_play)))
-        wanted.append(("At end", lambda r: _signed(r.at_end)))
+        wanted.append((say("In play"), lambda r: _signed(r.in_play)))
+        wanted.append((say("At end"), lambda r: _signed(r.at_end)))
     else:
-        this = "Chips" if family == "poker" else "This round" if family == "line" else "This hand"
+        this = say("Chips") if family == "poker" else say("This round") if family == "line" else say("This hand")
         wanted.append((this, lambda r: _signed(r.hand)))
-    wanted.append(("Total", lambda r: str(r.total)))
+    wanted.append((say("Total"), lambda r: str(r.total)))
     step = 116
     right = WIDTH - PAD - 16
     return [(label, right - step * (len(wanted) - 1 - i), value) for i, (label, value) in enumerate(wanted)]
@@ -231,23 +232,23 @@ def standings_image(game: str, sides: Sequence[Sequence[int]], outcome: Outcome,
     lowest = bool(spec and spec.lowest_wins)
     points = list(outcome.points) + [0] * (len(sides) - len(outcome.points))
     order = sorted(range(len(sides)), key=lambda s: (s not in outcome.sides, points[s] if lowest else -points[s], s))
-    winner = " & ".join(_side_name(everyone, sides[s]) for s in outcome.sides) or "Nobody"
+    winner = " & ".join(_side_name(everyone, sides[s]) for s in outcome.sides) or say("Nobody")
     lines = _lines(words, LINE, 3)
     height = PAD + TITLE + 12 + (NAME + 14) + len(lines) * (LINE + 8) + 6 + LABEL + 10 + ROW * len(sides) + PAD
     image, draw = _canvas(height)
-    draw_text(draw, (PAD, PAD), fit(f"{_title(game)}  ·  Final standings", TITLE, WIDTH - 2 * PAD), TITLE, TEXT,
-              bold=True)
+    title = f"{_title(game)}  ·  {say('Final standings')}"
+    draw_text(draw, (PAD, PAD), fit(title, TITLE, WIDTH - 2 * PAD), TITLE, TEXT, bold=True)
     y = PAD + TITLE + 12
-    draw_text(draw, (PAD, y), fit(f"Winner: {winner}", NAME, WIDTH - 2 * PAD), NAME, ACCENT, bold=True)
+    draw_text(draw, (PAD, y), fit(say("Winner: {names}", names=winner), NAME, WIDTH - 2 * PAD), NAME, ACCENT, bold=True)
     y += NAME + 14
     for line in lines:
         draw_text(draw, (PAD, y), line, LINE, TEXT)
         y += LINE + 8
     y += 6
-    unit = "Chips" if spec is not None and spec.family == "poker" else "Penalty" if lowest else "Total"
+    unit = say("Chips") if spec is not None and spec.family == "poker" else say("Penalty") if lowest else say("Total")
     columns: list[tuple[str, int]] = [(unit, WIDTH - PAD - 16)]
     if hands_won:
-        columns.insert(0, ("Hands won", WIDTH - PAD - 16 - 150))
+        columns.insert(0, (say("Hands won"), WIDTH - PAD - 16 - 150))
     teams = any(len(side) > 1 for side in sides)
     y = _headings(draw, y, columns, teams)
     for place, side in enumerate(order, 1):
@@ -272,15 +273,17 @@ def hands_won(log: Sequence[Event], sides: int) -> list[int]:
     return won
 
 
-def render_recap(recap: HandRecap, names: Sequence[str], words: str) -> bytes:
-    """A PNG of a hand's recap (:func:`recap_image`)."""
-    return to_png(recap_image(recap, names, words), palette())
+def render_recap(recap: HandRecap, names: Sequence[str], words: str, language: str | None = None) -> bytes:
+    """A PNG of a hand's recap (:func:`recap_image`), its words in ``language``."""
+    with speaking(language):
+        return to_png(recap_image(recap, names, words), palette())
 
 
 def render_standings(game: str, sides: Sequence[Sequence[int]], outcome: Outcome, names: Sequence[str], words: str,
-                     won: Sequence[int] = ()) -> bytes:
-    """A PNG of the final standings card (:func:`standings_image`)."""
-    return to_png(standings_image(game, sides, outcome, names, words, won), palette())
+                     won: Sequence[int] = (), language: str | None = None) -> bytes:
+    """A PNG of the final standings card (:func:`standings_image`), its words in ``language``."""
+    with speaking(language):
+        return to_png(standings_image(game, sides, outcome, names, words, won), palette())
 
 
 __all__ = [

@@ -10,6 +10,7 @@ from PIL import Image
 from engine.views import FAMILIES, CommonView, EventJson, GameView, LastRound, LineView, PokerView
 from render.canvas import seat_names
 from render.grid import Row, grid
+from render.language import _, say
 from render.panels import events, has_teams, header, side_of, stack
 from render.poker import chips
 from render.theme import WIDTH, team_colour
@@ -18,13 +19,16 @@ from render.words import log_lines
 ROUND_ENDS = frozenset({"round_over", "hand_over", "pot", "throw_in"})
 # what a round's end reports with it (before the next round's opening)
 AFTER_END = frozenset({"score", "contract", "moon", "tie", "match_over", "out", "stop"})
+#: The column headings (in English here, where the code compares them; said in the picture's language).
+HEADINGS = (_("Player"), _("Team"), _("Pips"), _("In play"), _("At end"), _("Round"), _("Total"), _("Taken"),
+            _("Counters"), _("Scored"), _("Tricks"), _("Points"), _("Last hand"), _("Chips"))
 
 
 def scores_image(view: GameView, names: Sequence[str]) -> Image.Image:
     """Per-seat round results (line games) or per-side results (trick games), totals and the winners."""
     everyone = seat_names(names, view["seats"])
     over = view["over"]
-    what = "Final scores" if over else _when(view)
+    what = say("Final scores") if over else _when(view)
     if view["family"] == "poker":
         headings, rows = _poker_rows(view, everyone)
     elif view["family"] == "line" and view["last_round"] is not None:
@@ -34,13 +38,14 @@ def scores_image(view: GameView, names: Sequence[str]) -> Image.Image:
     else:
         raise ValueError(f"no score table for the family {view['family']!r}")
     target = view["target"] if view["family"] == "line" or view["family"] == "trick" else None
-    facts = f"Target {target}" if target is not None else ""
+    facts = say("Target {target}", target=target) if target is not None else ""
     if view["family"] == "trick" and view.get("lowest_wins"):
-        facts += ", lowest wins"
-    strips = [header(WIDTH, f"{view['title']}  ·  {what}", facts), grid(WIDTH, headings, rows)]
+        facts += say(", lowest wins")
+    game = view["title"]
+    strips = [header(WIDTH, f"{say(game)}  ·  {what}", facts), grid(WIDTH, [say(h) for h in headings], rows)]
     log = log_lines(cast(CommonView, {**view, "log": hand_log(view["log"])}), everyone)
     if log:
-        strips.append(events(WIDTH, log[-5:], everyone, "How it ended" if over else "How the hand ended"))
+        strips.append(events(WIDTH, log[-5:], everyone, say("How it ended") if over else say("How the hand ended")))
     return stack(strips, WIDTH)
 
 
@@ -61,11 +66,12 @@ def _when(view: GameView) -> str:
     """Which round the scores follow: the round or hand just finished when the view says, else the current one."""
     if view["family"] == "line" and view["last_round"] is not None:
         number = view["last_round"]["round"]
-        return f"Scores after round {number}" if number else "Scores after the last round"
+        return say("Scores after round {number}", number=number) if number else say("Scores after the last round")
     if view["family"] in ("trick", "poker") and "last_points" in view:
-        return f"Scores after hand {max(1, view['round'] - 1)}"  # the next hand is dealt as the last one ends
+        # the next hand is dealt as the last one ends
+        return say("Scores after hand {number}", number=max(1, view["round"] - 1))
     number = view["round"]
-    return f"Scores in round {number}" if number else "Scores"
+    return say("Scores in round {number}", number=number) if number else say("Scores")
 
 
 def _winner(view: CommonView, seats: Sequence[int]) -> bool:
@@ -87,7 +93,7 @@ def _line_rows(view: LineView, last: LastRound, names: Sequence[str]) -> tuple[l
     rows = []
     for seat, name in enumerate(names):
         side = side_of(view, seat)
-        cells = [name + ("  (winner)" if _winner(view, [seat]) else ""), _at(pips, seat)]
+        cells = [name + ("  " + say("(winner)") if _winner(view, [seat]) else ""), _at(pips, seat)]
         if show_play:
             cells += [_signed(_at(in_play, side)), _signed(_at(at_end, seat))]
         cells += [_signed(_at(scored, side) if scored is not None else _at(at_end, seat)), _at(scores, side)]

@@ -11,6 +11,7 @@ from PIL import Image, ImageDraw
 from engine.views import LineView, arm_and_value
 from render.canvas import draw_text, pill, text_width
 from render.geometry import Box, LineLayout
+from render.language import say
 from render.line import LineData, draw_line, fitted_layout, last_played
 from render.panels import Plate, base_plate, footer, header, new_strip, plates, stack, title_line
 from render.theme import ACCENT, BODY, FELT, FELT_DARK, KEY, MARGIN, MUTED, SLOT, SMALL, TEXT, WIDTH
@@ -56,10 +57,10 @@ def line_plate(view: LineView, names: Sequence[str], seat: int) -> Plate:
     claim (MUG-7) for that seat."""
     plate = base_plate(view, names, seat)
     if plate.turn and view.get("extra_turn"):
-        plate.tags.append("extra turn")
+        plate.tags.append(say("extra turn"))
     claim = view.get("claim")
     if claim is not None and claim["seat"] == seat:
-        plate.tags.append(f"may claim {claim['points']}")
+        plate.tags.append(say("may claim {points}", points=claim["points"]))
     return plate
 
 
@@ -67,14 +68,14 @@ def line_facts(view: LineView) -> str:
     """The target and the boneyard (and Sebastopol's cross phase), as short facts for the header."""
     facts = []
     if view.get("cross_phase"):
-        facts.append("Cross phase")
+        facts.append(say("Cross phase"))
     total = view.get("sum")
     if total is not None:
-        facts.append(f"Ends make {total}")
-    facts.append(f"Target {view['target']}")
-    bone = f"Boneyard {view['boneyard']}"
+        facts.append(say("Ends make {total}", total=total))
+    facts.append(say("Target {target}", target=view["target"]))
+    bone = say("Boneyard {count}", count=view["boneyard"])
     if view["drawable"] != view["boneyard"]:
-        bone += f" ({view['drawable']} drawable)"
+        bone += " " + say("({count} drawable)", count=view["drawable"])
     facts.append(bone)
     return "  ·  ".join(facts)
 
@@ -85,16 +86,16 @@ def key_chips(view: LineView) -> list[Chip]:
     chips = []
     total = view.get("sum")
     for arm, value in map(arm_and_value, view["line"]["open_ends"]):
-        word = ARM_WORDS.get(arm, arm)
+        word = say(ARM_WORDS.get(arm, arm))
         if total is None:
             chips.append(Chip(word, str(value)))
         elif value == 0:
-            chips.append(Chip(f"{word} blank: needs", "matador", ACCENT))
+            chips.append(Chip(say("{end} blank: needs", end=word), say("matador"), ACCENT))
         else:
-            chips.append(Chip(f"{word} {value}: needs", str(total - value), ACCENT))
+            chips.append(Chip(say("{end} {value}: needs", end=word, value=value), str(total - value), ACCENT))
     count = view.get("count")
     if count is not None:
-        chips.append(Chip("count", str(count), ACCENT if count and count % 5 == 0 else TEXT))
+        chips.append(Chip(say("count"), str(count), ACCENT if count and count % 5 == 0 else TEXT))
     return chips
 
 

@@ -11,6 +11,7 @@ from engine.views import TrickView, seat_and_bid, seat_and_tile
 from render.canvas import fit, seat_names, with_names
 from render.geometry import Box
 from render.info import InfoPanel
+from render.language import _, say
 from render.panels import (
     Plate,
     draw_plate,
@@ -30,8 +31,8 @@ from render.tiles import paste_tile, tile_image
 from render.words import suit_words
 
 TILE = 36
-PHASES = {"bid": "bidding", "trump": "naming trumps", "nel_o": "Nel-O", "accept": "turn-up offered",
-          "discard": "dealer discards", "pass": "passing tiles"}
+PHASES = {"bid": _("bidding"), "trump": _("naming trumps"), "nel_o": "Nel-O", "accept": _("turn-up offered"),
+          "discard": _("dealer discards"), "pass": _("passing tiles")}
 
 
 def trick_table(view: TrickView, names: Sequence[str]) -> Image.Image:
@@ -46,13 +47,13 @@ def trick_table(view: TrickView, names: Sequence[str]) -> Image.Image:
     ring.draw_felt(draw, MARGIN, 0, band)
     draw_chips(draw, rows, MARGIN + 14, 14)
     _seats_and_trick(strip, draw, view, everyone, ring, (MARGIN, band))
-    facts = [f"Target {view['target']}"]
+    facts = [say("Target {target}", target=view["target"])]
     dealer = view["dealer"]
     if dealer is not None and 0 <= dealer < seats:
-        facts.append(f"Dealer {everyone[dealer]}")
-    head = header(WIDTH, title_line(view, "Hand"), "  ·  ".join(facts))
+        facts.append(say("Dealer {name}", name=everyone[dealer]))
+    head = header(WIDTH, title_line(view, _("Hand")), "  ·  ".join(facts))
     info = trick_info(view, everyone, room)
-    panel, _ = new_strip(WIDTH, info.height)
+    panel, _unused = new_strip(WIDTH, info.height)
     info.paste(panel, MARGIN, 0)
     return stack([head, strip, panel, footer(WIDTH, view, everyone)], WIDTH)
 
@@ -65,65 +66,65 @@ def trick_chips(view: TrickView, names: Sequence[str]) -> list[Chip]:
     phase = view["phase"]
     if contract is not None:
         if contract["bid"] and contract["bid"].isdigit():
-            chips.append(Chip(f"{_name(names, contract['seat'])} bid", contract["bid"], ACCENT))
+            chips.append(Chip(say("{name} bid", name=_name(names, contract["seat"])), contract["bid"], ACCENT))
         if contract["trumps"] is not None:
-            chips.append(Chip("trumps", _trumps(contract["trumps"]), ACCENT))
+            chips.append(Chip(say("trumps"), _trumps(contract["trumps"]), ACCENT))
     elif phase == "bid":
         bids = [(seat, bid) for seat, bid in map(seat_and_bid, view["bids"]) if bid != "pass"]
-        chips.append(Chip(f"high bid, {_name(names, bids[-1][0])}" if bids else "bidding",
-                          bids[-1][1] if bids else "none yet", ACCENT))
+        chips.append(Chip(say("high bid, {name}", name=_name(names, bids[-1][0])) if bids else say("bidding"),
+                          bids[-1][1] if bids else say("none yet"), ACCENT))
     elif phase != "play":
-        chips.append(Chip("now", PHASES.get(phase, phase)))
+        chips.append(Chip(say("now"), say(PHASES.get(phase, phase))))
     trump = view.get("trump")
     if contract is None and trump is not None and phase != "bid":
-        chips.append(Chip("on offer", suit_words(trump), ACCENT))
+        chips.append(Chip(say("on offer"), say(suit_words(trump)), ACCENT))
     trick = view["trick"]
     if trick is not None and trick["plays"] and trick["led_suit"] is not None:
-        chips.append(Chip("led", suit_words(trick["led_suit"])))
+        chips.append(Chip(say("led"), say(suit_words(trick["led_suit"]))))
         winning = trick.get("winning")
         if winning is not None:
-            chips.append(Chip("winning", fit(_name(names, winning), KEY, 230)))
+            chips.append(Chip(say("winning"), fit(_name(names, winning), KEY, 230)))
     last = view["last_trick"]
     if (trick is None or not trick["plays"]) and last is not None and last["plays"]:
-        chips.append(Chip("last trick", fit(_name(names, last["winner"]), KEY, 230)))
+        chips.append(Chip(say("last trick"), fit(_name(names, last["winner"]), KEY, 230)))
     if view.get("lowest_wins"):
-        chips.append(Chip(f"at {view['target']}", "lowest wins", ACCENT))
+        chips.append(Chip(say("at {target}", target=view["target"]), say("lowest wins"), ACCENT))
     return chips
 
 
 def _trumps(trumps: str) -> str:
     if trumps == "nel_o":  # the 42 family's Nel-O contract: no trumps, lose every trick
         return "Nel-O"
-    return "none" if trumps == "none" else suit_words(trumps)
+    return say("none") if trumps == "none" else say(suit_words(trumps))
 
 
 def _name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else "someone"
+    return names[seat] if 0 <= seat < len(names) else say("someone")
 
 
 def trick_plate(view: TrickView, names: Sequence[str], seat: int) -> Plate:
     """A seat's plate at a trick table: tiles held, bid, dealer, leader, sitting out, winner."""
     counts = view["hand_counts"]
     out = seat in view["sitting_out"]
-    facts = ["sits out"] if out else [f"{counts[seat]} tiles"] if seat < len(counts) else []
+    facts = [say("sits out")] if out else [say("{count} tiles", count=counts[seat])] if seat < len(counts) else []
     bid = _bid_of(view, seat)
     if bid is not None:
-        facts.append("passed" if bid == "pass" else f"bid {bid}")
+        facts.append(say("passed") if bid == "pass" else say("bid {bid}", bid=bid))
     if not has_teams(view):
         score = side_score(view, seat)
         if score is not None:
-            facts.append(f"{score} pts")
+            facts.append(say("{score} pts", score=score))
     if view["over"]:
-        tags = ["WINNER"] if seat in view["winners"] else []
+        tags = [say("WINNER")] if seat in view["winners"] else []
         return Plate(names[seat], "  ·  ".join(facts), tags, False, _colour(view, seat), dim=out)
     tags = []
     if view["dealer"] == seat:
-        tags.append("dealer")
+        tags.append(say("dealer"))
     trick = view["trick"]
     if trick is not None and trick["leader"] == seat and not out:
-        tags.append("leads")
+        tags.append(say("leads"))
     if view["phase"] == "pass" and seat in view.get("passes_locked", []):
-        tags.append("ready")
+        tags.append(say("ready"))
     turn = seat in view["to_act"]
     return Plate(names[seat], "  ·  ".join(facts), tags, turn, _colour(view, seat), dim=out)
 
@@ -180,9 +181,9 @@ def _seats_and_trick(image: Image.Image, draw: ImageDraw.ImageDraw, view: TrickV
         paste_tile(image, face, ox + ring.width / 2 - 17, oy + ring.height / 2 - 34)
 
 
-def plural(count: object, word: str) -> str:
-    """``1 trick``, ``2 tricks``."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+def counted(count: int, one: str, many: str) -> str:
+    """``1 trick``, ``2 tricks``: ``one`` or ``many`` (with ``{count}``) in the picture's language."""
+    return say(one) if count == 1 else say(many, count=count)
 
 
 def _shown_trick(view: TrickView) -> tuple[list[tuple[int, str]], bool]:
@@ -219,7 +220,7 @@ def trick_info(view: TrickView, names: Sequence[str], width: int) -> InfoPanel:
 
 def _turnup_caption(view: TrickView) -> str:
     trump = view.get("trump")
-    return f"offers {suit_words(trump)}" if trump is not None else ""
+    return say("offers {suit}", suit=say(suit_words(trump))) if trump is not None else ""
 
 
 def _sides(panel: InfoPanel, view: TrickView, names: Sequence[str]) -> None:
@@ -233,9 +234,10 @@ def _sides(panel: InfoPanel, view: TrickView, names: Sequence[str]) -> None:
         score = scores[index] if index < len(scores) else "-"
         facts = []
         if index < len(tricks):
-            facts.append(plural(tricks[index], "trick"))
+            facts.append(counted(tricks[index], _("1 trick"), _("{count} tricks")))
         if index < len(points):
-            facts.append(plural(points[index], "point") + (" taken" if teams else ""))
+            taken = counted(points[index], _("1 point"), _("{count} points"))
+            facts.append(taken + (" " + say("taken") if teams else ""))
         items.append((label, str(score), "  ·  ".join(facts), team_colour(index) if len(side) > 1 else None))
     per_row = 1 if teams else 2
     for start in range(0, len(items), per_row):

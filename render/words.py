@@ -35,7 +35,7 @@ from engine.poker_hands import evaluate
 from engine.tricks import SUIT_WORDS
 from engine.tricks import suit_words as _suit_words
 from engine.views import CommonView
-from render.language import translate
+from render.language import LANGUAGE, _, translate
 
 if TYPE_CHECKING:
     from render.recap import HandRecap
@@ -74,8 +74,9 @@ class Narrator:
         self.language = language  # the catalogue the recaps and standings are said in (render/language.py)
 
     def t(self, text: str, **values: Any) -> str:
-        """``text`` in the narrator's language (English without one), filled in with ``values``."""
-        return translate(text, self.language, **values)
+        """``text`` in the narrator's language (else the language a picture is drawn in; English without one),
+        filled in with ``values``."""
+        return translate(text, self.language or LANGUAGE.get(), **values)
 
     @classmethod
     def of_game(cls, game: Any, names: Sequence[str] = ()) -> Narrator:
@@ -294,47 +295,56 @@ def _play(n: Narrator, e: Event) -> str:
     if e.seat is None:
         return f"The {e.tile} starter is in the centre; {n.seat_list(e.seats)} begins."
     if e.end:
-        return f"{n.seat(e.seat)} played {e.tile} on the {ARM_WORDS.get(e.end, e.end)}."
+        return n.t("{name} played {tile} on the {end}.", name=n.seat(e.seat), tile=e.tile,
+                   end=n.t(ARM_WORDS.get(e.end, e.end)))
     if e.suit is not None:
-        return f"{n.seat(e.seat)} led {e.tile} ({suit_words(e.suit)})."
+        return n.t("{name} led {tile} ({suit}).", name=n.seat(e.seat), tile=e.tile, suit=n.t(suit_words(e.suit)))
     if n.family == "line":
-        return f"{n.seat(e.seat)} opened with {e.tile}."
-    return f"{n.seat(e.seat)} played {e.tile}."
+        return n.t("{name} opened with {tile}.", name=n.seat(e.seat), tile=e.tile)
+    return n.t("{name} played {tile}.", name=n.seat(e.seat), tile=e.tile)
 
 
 def _draw(n: Narrator, e: Event) -> str:
     if e.seat is None:
         most = NUMBER_WORDS.get(e.count or 0, e.count)
         return f"Betting is closed: each player in turn may exchange up to {most} tiles."
-    return f"{n.seat(e.seat)} drew {plural(e.count or 0, 'tile')}."
+    count = e.count or 0
+    return (n.t("{name} drew 1 tile.", name=n.seat(e.seat)) if count == 1 else
+            n.t("{name} drew {count} tiles.", name=n.seat(e.seat), count=count))
 
 
 def _pass(n: Narrator, e: Event) -> str:
     if e.tile is not None:  # Bingo: the touched tile stays in the row
         return f"Count {e.count}: {e.tile} {'stays' if e.declined else 'does not match'}."
     if e.declined:
-        return f"{n.seat(e.seat)} ends the extra turn."
-    return f"{n.seat(e.seat)} {'says Gee' if n.game == 'tiddle_a_wink' else 'passed'}."
+        return n.t("{name} ends the extra turn.", name=n.seat(e.seat))
+    if n.game == "tiddle_a_wink":
+        return n.t("{name} says Gee.", name=n.seat(e.seat))
+    return n.t("{name} passed.", name=n.seat(e.seat))
 
 
 _SCORE_WORDS: dict[ScoreReason, Say] = {
-    ScoreReason.ROUND: lambda n, e: f"{n.seat(e.seat)} scores {e.points} for the round.",
-    ScoreReason.NOBODY: lambda n, e: ("Nobody adds penalty points this hand." if n.game == "black_tile"
-                                      else "Nobody scores this round."),
+    ScoreReason.ROUND: lambda n, e: n.t("{name} scores {points} for the round.", name=n.seat(e.seat),
+                                        points=e.points),
+    ScoreReason.NOBODY: lambda n, e: (n.t("Nobody adds penalty points this hand.") if n.game == "black_tile"
+                                      else n.t("Nobody scores this round.")),
     ScoreReason.OPENING: lambda n, e: f"{n.seat(e.seat)} scores {e.points} for the opening.",
     ScoreReason.HEADER: lambda n, e: (f"{n.seat(e.seat)} makes {'a triple' if e.points == 3 else 'a double'}-header: "
                                       f"{e.points} points."),
-    ScoreReason.ENDS: lambda n, e: f"{n.seat(e.seat)} scores {e.points}: the ends total {e.points}.",
+    ScoreReason.ENDS: lambda n, e: n.t("{name} scores {points}: the ends total {points}.", name=n.seat(e.seat),
+                                       points=e.points),
     ScoreReason.CLAIM: lambda n, e: f"{n.seat(e.seat)} claims {e.points}.",
     ScoreReason.MUGGINS: lambda n, e: f"{n.seat(e.seat)} takes the {e.points} left unclaimed.",
-    ScoreReason.TRICKS: lambda n, e: f"{n.side(e.side)} score {e.points} for their tricks.",
+    ScoreReason.TRICKS: lambda n, e: n.t("{name} score {points} for their tricks.", name=n.side(e.side),
+                                         points=e.points),
     ScoreReason.MARKS: lambda n, e: f"{n.side(e.side)} score {plural(e.points, 'mark')}.",
     ScoreReason.BID: lambda n, e: f"{n.side(e.side)} score the bid, {e.points}.",
     ScoreReason.TAKEN: lambda n, e: f"{n.side(e.side)} score the {plural(e.points, 'point')} they took.",
-    ScoreReason.SET: lambda n, e: f"{n.side(e.side)} score {e.count} + {e.amount} = {e.points}.",
+    ScoreReason.SET: lambda n, e: n.t("{name} score {count} + {amount} = {points}.", name=n.side(e.side),
+                                      count=e.count, amount=e.amount, points=e.points),
     ScoreReason.MARCH: lambda n, e: (f"{n.side(e.side)} took all five tricks{' alone' if e.alone else ''}: "
                                      f"{e.points} points."),
-    ScoreReason.POINT: lambda n, e: f"{n.side(e.side)} took {e.count} tricks: 1 point.",
+    ScoreReason.POINT: lambda n, e: n.t("{name} took {count} tricks: 1 point.", name=n.side(e.side), count=e.count),
     ScoreReason.EUCHRED: lambda n, e: (f"{n.side(n.side_of(e.seat or 0))} were euchred with "
                                        f"{plural(e.count or 0, 'trick')}: "
                                        f"{n.side(e.side)} score {e.points}."),
@@ -354,8 +364,8 @@ def _score(n: Narrator, e: Event) -> str:
 
 def _round_over(n: Narrator, e: Event) -> str:
     if e.outcome is not None and e.outcome.termination == Termination.BLOCKED:
-        return "The round is blocked: nobody can play."
-    return f"{n.seat(e.seat)} went out and calls {OUT_CALLS.get(n.game, 'Domino!')}"
+        return n.t("The round is blocked: nobody can play.")
+    return n.t("{name} went out and calls {call}", name=n.seat(e.seat), call=OUT_CALLS.get(n.game, "Domino!"))
 
 
 def _match_over(n: Narrator, e: Event) -> str:
@@ -379,8 +389,10 @@ def _bet(n: Narrator, e: Event) -> str:
 
 def _pot(n: Narrator, e: Event) -> str:
     folded = e.outcome is not None and e.outcome.termination == Termination.FOLDED
-    how = ": everyone else folded" if folded or not e.tiles else f" with {evaluate(list(e.tiles)).words()}"
-    return f"{n.seat(e.seat)} wins the pot of {e.amount}{how}."
+    if folded or not e.tiles:
+        return n.t("{name} wins the pot of {amount}: everyone else folded.", name=n.seat(e.seat), amount=e.amount)
+    return n.t("{name} wins the pot of {amount} with {hand}.", name=n.seat(e.seat), amount=e.amount,
+               hand=evaluate(list(e.tiles)).words())
 
 
 def _accept(n: Narrator, e: Event) -> str:
@@ -435,14 +447,16 @@ _EVENT_WORDS: dict[EventKind, Say] = {
     EventKind.CALL: lambda n, e: f"{n.seat(e.seat)} calls Muggins!",
     EventKind.CLAIM_LAPSED: lambda n, e: f"Nobody claimed the {e.count} of {n.seat(e.seat)}: they are lost.",
     EventKind.LOTS: lambda n, e: f"{n.seat(e.seat)} drew the highest tile and {n.dealer_role()} first.",
-    EventKind.TRICK: lambda n, e: f"{n.seat(e.seat)} took the trick.",
-    EventKind.HAND_OVER: lambda n, e: f"Hand {e.round} is over.",
+    EventKind.TRICK: lambda n, e: n.t("{name} took the trick.", name=n.seat(e.seat)),
+    EventKind.HAND_OVER: lambda n, e: n.t("Hand {number} is over.", number=e.round),
     EventKind.THROW_IN: _throw_in,
-    EventKind.BID: lambda n, e: f"{n.seat(e.seat)} bid {n.bid_words(e.amount)}.",
+    EventKind.BID: lambda n, e: n.t("{name} bid {bid}.", name=n.seat(e.seat), bid=n.bid_words(e.amount)),
     EventKind.TRUMP: lambda n, e: f"{n.seat(e.seat)} named {contract_words(e.suit or '')}.",
     EventKind.SIT_OUT: _sit_out,
-    EventKind.CONTRACT: lambda n, e: (f"{n.side(e.side)} {'made' if e.made else 'were set on'} their bid of "
-                                      f"{n.bid_words(e.amount)}."),
+    EventKind.CONTRACT: lambda n, e: (n.t("{name} made their bid of {bid}.", name=n.side(e.side),
+                                          bid=n.bid_words(e.amount)) if e.made else
+                                      n.t("{name} were set on their bid of {bid}.", name=n.side(e.side),
+                                          bid=n.bid_words(e.amount))),
     EventKind.TURNUP: lambda n, e: (f"{n.seat(e.seat)} turned up {e.tile} (turn-up {e.count} of 3): "
                                     f"{suit_words(e.suit)} would be trumps."),
     EventKind.TURNUP_DEAD: lambda n, e: "Everyone passed: the turn-up is dead.",
@@ -454,7 +468,7 @@ _EVENT_WORDS: dict[EventKind, Say] = {
     EventKind.CHOSE: lambda n, e: f"{n.seat(e.seat)} has chosen {e.count} tiles to pass.",
     EventKind.PASSED: lambda n, e: f"Everyone passed {e.count} tiles to the {n.options.get('pass_direction', 'left')}.",
     EventKind.PASS_LEAD: lambda n, e: f"{n.seat(e.seat)} passed the lead to {n.seat_list(e.seats)}.",
-    EventKind.MOON: lambda n, e: f"{n.seat(e.seat)} shot the moon!",
+    EventKind.MOON: lambda n, e: n.t("{name} shot the moon!", name=n.seat(e.seat)),
     EventKind.TIE: lambda n, e: "The lowest totals are tied: another hand is played.",
     EventKind.ANTE: lambda n, e: f"Everyone antes {e.amount}: the pot is {e.count}.",
     EventKind.BET: _bet,
@@ -503,21 +517,23 @@ def _match_won(n: Narrator, outcome: Outcome, event: Event | None) -> str:
 
 
 _ROUND_WHY = {
-    Termination.DOMINO: "went out", Termination.BLOCKED: "won the blocked round", Termination.TRICKS: "won the hand",
-    Termination.BID_MADE: "made the bid", Termination.BID_SET: "set the bidders",
-    Termination.SHOWDOWN: "won the showdown", Termination.FOLDED: "won: everyone else folded",
+    Termination.DOMINO: _("went out"), Termination.BLOCKED: _("won the blocked round"),
+    Termination.TRICKS: _("won the hand"), Termination.BID_MADE: _("made the bid"),
+    Termination.BID_SET: _("set the bidders"), Termination.SHOWDOWN: _("won the showdown"),
+    Termination.FOLDED: _("won: everyone else folded"),
 }
+_WON = _("won")
 
 
 def _round_words(n: Narrator, outcome: Outcome) -> str:
     if outcome.termination == Termination.THROWN_IN:
         return f"Hand {outcome.round} was thrown in."
     if not outcome.sides:
-        return f"Round {outcome.round}: the round is blocked and nobody scores."
-    names = " and ".join(n.side(s) for s in outcome.sides)
+        return n.t("Round {number}: the round is blocked and nobody scores.", number=outcome.round)
+    names = n.t(" and ").join(n.side(s) for s in outcome.sides)
     gained = ", ".join(f"{n.side(s)} {p:+d}" for s, p in enumerate(outcome.points) if p)
-    which = "Round" if n.family == "line" else "Hand"
-    text = f"{which} {outcome.round}: {names} {_ROUND_WHY.get(outcome.termination, 'won')}"
+    which = n.t("Round") if n.family == "line" else n.t("Hand")
+    text = f"{which} {outcome.round}: {names} {n.t(_ROUND_WHY.get(outcome.termination, 'won'))}"
     return f"{text} ({gained})." if gained else f"{text}."
 
 
@@ -530,20 +546,24 @@ def _prompt_words(n: Narrator, p: Prompt) -> str:
             if p.seats:
                 return f"Bingo! The row is clear: {p.count} tiles removed in {p.amount} steps."
             return f"Lost: no removal in 13 passes along the row ({p.count} tiles removed)."
-        return "Game over: " + (n.seat_list(p.seats) + " won." if p.seats else "no winner.")
+        return (n.t("Game over: {names} won.", names=n.seat_list(p.seats)) if p.seats
+                else n.t("Game over: no winner."))
     if kind == PromptKind.BID:
-        choice = f"bid {_bid_range(n, p)}"
-        return f"Everyone else passed: {name} must {choice}." if p.flag else f"{name} to {choice} or pass."
+        bids = _bid_range(n, p)
+        return (n.t("Everyone else passed: {name} must bid {bids}.", name=name, bids=bids) if p.flag
+                else n.t("{name} to bid {bids} or pass.", name=name, bids=bids))
     if kind == PromptKind.BET:
         return f"{name} to {_bet_choice(p)} (pot {p.count})."
     if kind == PromptKind.TO_FOLLOW:
-        return f"{name} to play: {_led_words(p)} were led."
+        return n.t("{name} to play: {suit} were led.", name=name, suit=_led_words(n, p))
     if kind == PromptKind.EXTRA_TURN:
         if p.flag:
             return f"{name} played a double and may take another turn, or end it with Gee."
         return f"{name} played a double and takes another turn."
     if kind == PromptKind.MUST_PASS:
-        return f"{name} cannot play and must {'say Gee' if n.game == 'tiddle_a_wink' else 'pass'}."
+        if n.game == "tiddle_a_wink":
+            return n.t("{name} cannot play and must say Gee.", name=name)
+        return n.t("{name} cannot play and must pass.", name=name)
     say = _PROMPT_WORDS.get(kind)
     return say(n, p, name) if say is not None else str(kind)
 
@@ -551,13 +571,13 @@ def _prompt_words(n: Narrator, p: Prompt) -> str:
 def _bid_range(n: Narrator, p: Prompt) -> str:
     """The bids a prompt allows: ``30 to 42``, or the one bid."""
     low, high = n.bid_words(p.low), n.bid_words(p.high)
-    return f"{low} to {high}" if low != high else low
+    return n.t("{low} to {high}", low=low, high=high) if low != high else low
 
 
-def _led_words(p: Prompt) -> str:
+def _led_words(n: Narrator, p: Prompt) -> str:
     """The suit led: ``fives``, or ``trumps (fives)``."""
-    led = suit_words(p.suit)
-    return f"trumps ({led})" if p.flag else led
+    led = n.t(suit_words(p.suit))
+    return n.t("trumps ({suit})", suit=led) if p.flag else led
 
 
 def _bet_choice(p: Prompt) -> str:
@@ -569,15 +589,15 @@ def _bet_choice(p: Prompt) -> str:
 
 
 _PROMPT_WORDS: dict[PromptKind, Callable[[Narrator, Prompt, str], str]] = {
-    PromptKind.WAITING: lambda n, p, name: f"Waiting for {n.seat_list(p.seats)}.",
-    PromptKind.TO_PLAY: lambda n, p, name: f"{name} to play.",
-    PromptKind.MUST_DRAW: lambda n, p, name: f"{name} cannot play and must draw.",
+    PromptKind.WAITING: lambda n, p, name: n.t("Waiting for {names}.", names=n.seat_list(p.seats)),
+    PromptKind.TO_PLAY: lambda n, p, name: n.t("{name} to play.", name=name),
+    PromptKind.MUST_DRAW: lambda n, p, name: n.t("{name} cannot play and must draw.", name=name),
     PromptKind.MATADOR_OR_DRAW: lambda n, p, name: f"{name} may play a matador or draw.",
     PromptKind.CLAIM_OPEN: lambda n, p, name: (f"{name} to play. {n.seat_list(p.seats)} may claim {p.amount} until "
                                                "then; an opponent may call Muggins."),
-    PromptKind.TO_ACT: lambda n, p, name: f"{name} to act.",
-    PromptKind.TO_LEAD: lambda n, p, name: f"{name} to lead.",
-    PromptKind.ONLY_PASS: lambda n, p, name: f"{name} may only pass.",
+    PromptKind.TO_ACT: lambda n, p, name: n.t("{name} to act.", name=name),
+    PromptKind.TO_LEAD: lambda n, p, name: n.t("{name} to lead.", name=name),
+    PromptKind.ONLY_PASS: lambda n, p, name: n.t("{name} may only pass.", name=name),
     PromptKind.NAME_TRUMPS: lambda n, p, name: f"{name} won the bidding at {n.bid_words(p.amount)} and names trumps.",
     PromptKind.ACCEPT_TURNUP: lambda n, p, name: (f"{name}: accept {suit_words(p.suit)} as trumps or pass "
                                                   f"(turn-up {p.count} of {p.high})."),
@@ -658,26 +678,27 @@ def option_value_words(name: str, value: Any) -> str:
 
 # ----- the hand's own words: second person -------------------------------------------------------------------------
 _YOUR_PROMPTS: dict[PromptKind, Callable[[Narrator, Prompt], str]] = {
-    PromptKind.TO_PLAY: lambda n, p: "Play a tile.",
-    PromptKind.MUST_DRAW: lambda n, p: "You cannot play: draw.",
-    PromptKind.MATADOR_OR_DRAW: lambda n, p: "Play a matador, or draw.",
-    PromptKind.TO_ACT: lambda n, p: "Make your move.",
-    PromptKind.TO_LEAD: lambda n, p: "Lead a tile.",
-    PromptKind.ONLY_PASS: lambda n, p: "You may only pass.",
+    PromptKind.TO_PLAY: lambda n, p: n.t("Play a tile."),
+    PromptKind.MUST_DRAW: lambda n, p: n.t("You cannot play: draw."),
+    PromptKind.MATADOR_OR_DRAW: lambda n, p: n.t("Play a matador, or draw."),
+    PromptKind.TO_ACT: lambda n, p: n.t("Make your move."),
+    PromptKind.TO_LEAD: lambda n, p: n.t("Lead a tile."),
+    PromptKind.ONLY_PASS: lambda n, p: n.t("You may only pass."),
     PromptKind.NAME_TRUMPS: lambda n, p: f"You won the bidding at {n.bid_words(p.amount)}: name trumps.",
     PromptKind.ACCEPT_TURNUP: lambda n, p: (f"Accept {suit_words(p.suit)} as trumps, or pass "
                                             f"(turn-up {p.count} of {p.high})."),
-    PromptKind.DISCARD: lambda n, p: "You took up the turn-up: discard a tile.",
-    PromptKind.LEAD_OR_PASS: lambda n, p: "Lead a tile, or pass the lead to the left.",
+    PromptKind.DISCARD: lambda n, p: n.t("You took up the turn-up: discard a tile."),
+    PromptKind.LEAD_OR_PASS: lambda n, p: n.t("Lead a tile, or pass the lead to the left."),
     PromptKind.EXCHANGE: lambda n, p: f"Mark up to {plural(p.count or 0, 'tile')} to exchange, then exchange.",
-    PromptKind.DEAL_NEXT: lambda n, p: "Deal the next hand.",
-    PromptKind.BID: lambda n, p: (f"Everyone else passed: you must bid {_bid_range(n, p)}." if p.flag
-                                  else f"Bid {_bid_range(n, p)}, or pass."),
+    PromptKind.DEAL_NEXT: lambda n, p: n.t("Deal the next hand."),
+    PromptKind.BID: lambda n, p: (n.t("Everyone else passed: you must bid {bids}.", bids=_bid_range(n, p)) if p.flag
+                                  else n.t("Bid {bids}, or pass.", bids=_bid_range(n, p))),
     PromptKind.BET: lambda n, p: f"{_bet_choice(p).capitalize()} (pot {p.count}).",
-    PromptKind.TO_FOLLOW: lambda n, p: f"Play a tile: {_led_words(p)} were led.",
+    PromptKind.TO_FOLLOW: lambda n, p: n.t("Play a tile: {suit} were led.", suit=_led_words(n, p)),
     PromptKind.EXTRA_TURN: lambda n, p: ("You played a double: take another turn"
                                          + (", or end it with Gee." if p.flag else ".")),
-    PromptKind.MUST_PASS: lambda n, p: f"You cannot play: {'say Gee' if n.game == 'tiddle_a_wink' else 'pass'}.",
+    PromptKind.MUST_PASS: lambda n, p: (n.t("You cannot play: say Gee.") if n.game == "tiddle_a_wink"
+                                        else n.t("You cannot play: pass.")),
     PromptKind.CLAIM_OPEN: lambda n, p: (f"Play a tile. {n.seat_list(p.seats)} may claim {p.amount} until then; "
                                          "an opponent may call Muggins."),
 }

@@ -69,8 +69,9 @@ def strong_thinks_briefly(monkeypatch: pytest.MonkeyPatch) -> None:
 def no_nudge_timers(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
     """Outside the nudge tests (tests/bot/test_turns.py), no nudge timer is started: simcord reports each nudge's
     20 s grace as an unknown wait and then waits it in real time, so a whole match timed out its settling now and
-    then (CI, 2026-11-23). The nudge tests keep them and advance simcord's clock past the grace themselves."""
-    if request.module.__name__.endswith("test_turns"):
+    then (CI, 2026-11-23; and test_turns' whole-match test, 2026-11-24). The nudge tests (named so) keep them and
+    advance simcord's clock past the grace themselves."""
+    if request.module.__name__.endswith("test_turns") and "nudge" in request.node.name:
         return
     from cogs.turns import Turns
 

@@ -180,7 +180,8 @@ async def test_hand_image_frames_the_playable_tiles(simcord_env, monkeypatch) ->
 
     drawn: list[dict] = []
     real = render.render_hand
-    monkeypatch.setattr(render, "render_hand", lambda view, names: drawn.append(view) or real(view, names))
+    monkeypatch.setattr(render, "render_hand",
+                        lambda view, names, language=None: drawn.append(view) or real(view, names, language))
     channel, alice, bob, _carol, lobby, tid = await open_lobby(simcord_env)
     await bob.click(lobby, label="Join")
     await alice.click(lobby, label="Start")

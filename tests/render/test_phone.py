@@ -91,6 +91,21 @@ def test_every_image_reads_on_a_phone(key: str, seats: int) -> None:
             check_phone(image, drawn, f"{key} {seats} seats round {game.round_no} {name}")
 
 
+@pytest.mark.parametrize(("key", "seats"), [(key, max(spec.seats)) for key, spec in catalogue().items()])
+def test_every_image_reads_on_a_phone_in_spanish(key: str, seats: int) -> None:
+    """Issue 14: the same checks with the pictures' words in Spanish (longer words must not overflow onto other
+    text or tiles), at each game's largest table."""
+    from render.language import speaking
+
+    with speaking("es"):
+        for game in states(key, seats):
+            for name, image, drawn in drawings(game):
+                check_phone(image, drawn, f"{key} {seats} seats round {game.round_no} {name} (es)")
+        words = [t.text for _, _, drawn in drawings(game) for t in drawn.texts]
+    spanish = ("Tu mano", "Espectador", "Pozo", "Meta", "Bote", "Reparte", "Quedan")
+    assert any(word in " ".join(words) for word in spanish)
+
+
 def keys(drawn: Drawn) -> list[str]:
     return [t.text for t in drawn.texts if t.role == "key" and t.size >= KEY]
 

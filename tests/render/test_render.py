@@ -321,9 +321,13 @@ def test_the_shared_palette_keeps_every_game_s_colours(key: str) -> None:
 
 
 def test_trick_panel_counts_in_words() -> None:
-    from render.trick import plural
+    from render.language import speaking
+    from render.trick import counted
 
-    assert [plural(0, "trick"), plural(1, "trick"), plural(2, "point")] == ["0 tricks", "1 trick", "2 points"]
+    words = [(0, "1 trick", "{count} tricks"), (1, "1 trick", "{count} tricks"), (2, "1 point", "{count} points")]
+    assert [counted(*w) for w in words] == ["0 tricks", "1 trick", "2 points"]
+    with speaking("es"):  # issue 14: the pictures' words in the server's language
+        assert [counted(*w) for w in words] == ["0 bazas", "1 baza", "2 puntos"]
 
 
 # ----- hints on the hand (issue 11) --------------------------------------------------------------------------------
