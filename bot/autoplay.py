@@ -24,6 +24,7 @@ from bot.table import (
 from engine import Action, Event
 from engine.ai import computer_player
 from engine.hints import Advice, advise
+from render.language import _
 
 #: Back-off before a failed computer move is tried again: 0.5 s, doubling, at most RETRY_CAP seconds.
 RETRY_BASE, RETRY_CAP = 0.5, 30.0
@@ -209,13 +210,13 @@ class ComputerDriver:
             game = need_game(table)
             seat = table.seat_of(user_id)
             if seat is None:
-                raise NotAllowed("Only the players at this table get hints.")
+                raise NotAllowed(_("Only the players at this table get hints."))
             if not await self.settings.hints_on(table.row.guild_id):
-                raise NotAllowed("Hints are turned off on this server.")
+                raise NotAllowed(_("Hints are turned off on this server."))
             if seat not in game.to_act or table.is_automatic(seat):
-                raise NotAllowed("Hints are for your turn: wait until it is your move.")
+                raise NotAllowed(_("Hints are for your turn: wait until it is your move."))
             if not table.is_current(seat, version):
-                raise StaleClick("That hint was for an earlier turn: open My hand for this one.")
+                raise StaleClick(_("That hint was for an earlier turn: open My hand for this one."))
             level = "strong" if "strong" in computer_levels(table.spec) else DEFAULT_LEVEL
             player = self.player_factory(game.key, table.row.seed * 16 + seat + 1, COMPUTER_LEVELS[level])
         return await offload.run_in("computer", advise, game, seat, player)

@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import offload
-from bot.i18n import HallTranslator
+from bot.i18n import HallTranslator, translate
 from bot.pacing import RequestBudget
 from bot.settings import Settings
 from bot.storage import Storage
@@ -86,7 +86,7 @@ class DominoHall(commands.AutoShardedBot):
         """Log the traceback; tell the member only that something went wrong."""
         command = interaction.command.name if interaction.command else "?"
         log.error("/%s by user %d failed", command, interaction.user.id, exc_info=error)
-        await tell(interaction, "Something went wrong on our side; it has been logged.")
+        await tell(interaction, translate("Something went wrong on our side; it has been logged.", interaction.locale))
 
     async def close(self) -> None:
         """Stop the tables' tasks, disconnect, and close the database."""

@@ -28,6 +28,7 @@ from bot.table import (
     default_level,
 )
 from engine.errors import BadOption
+from render.language import _
 
 #: How long a rematch lobby keeps the seats of the finished table's other members for them.
 RESERVE_SECONDS = 60.0
@@ -128,7 +129,7 @@ class LobbyService:
         if seat is not None:
             raise NotAllowed(seated)
         if len(table.seats) >= table.max_seats:
-            raise NotAllowed(f"The table is full ({table.max_seats} seats).")
+            raise NotAllowed(_("The table is full ({seats} seats)."), seats=table.max_seats)
         await self._lobby_change(table, f"{name} joined", seats=[*table.row.seats, Seat(name, user_id).to_dict()])
 
     async def leave(self, table_id: int, user_id: int) -> Table:
@@ -138,9 +139,9 @@ class LobbyService:
             need_lobby(table)
             seat = table.seat_of(user_id)
             if seat is None:
-                raise NotAllowed("You are not seated at this table.")
+                raise NotAllowed(_("You are not seated at this table."))
             if user_id == table.host_id:
-                raise NotAllowed("The host cannot leave; use Cancel to close the table.")
+                raise NotAllowed(_("The host cannot leave; use Cancel to close the table."))
             seats = [d for i, d in enumerate(table.row.seats) if i != seat]
             await self._lobby_change(table, f"{table.names[seat]} left", seats=seats)
         return table
@@ -158,7 +159,7 @@ class LobbyService:
         """The host adds a computer player in the next free seat."""
         async with self._hosting(table_id, user_id, "add a computer player") as table:
             if len(table.seats) >= table.max_seats:
-                raise NotAllowed(f"The table is full ({table.max_seats} seats).")
+                raise NotAllowed(_("The table is full ({seats} seats)."), seats=table.max_seats)
             computers = [s for s in table.seats if s.computer]
             name = f"Computer {1 + len(computers)}"
             level = computers[-1].level if computers else default_level(table.spec)  # as strong as the others
@@ -174,7 +175,7 @@ class LobbyService:
                 raise NotAllowed(f"There is no computer level {level!r} for {table.spec.title}; the levels are: "
                                  f"{', '.join(offered)}.")
             if not any(s.computer for s in table.seats):
-                raise NotAllowed("There is no computer player at this table yet: Add computer first.")
+                raise NotAllowed(_("There is no computer player at this table yet: Add computer first."))
             seats = [Seat(s.name, s.user_id, level).to_dict() if s.computer else s.to_dict() for s in table.seats]
             await self._lobby_change(table, f"computer players set to {level}", seats=seats)
         return table
@@ -184,7 +185,7 @@ class LobbyService:
         async with self._hosting(table_id, user_id, "remove a computer player") as table:
             computers = [i for i, s in enumerate(table.seats) if s.computer]
             if not computers:
-                raise NotAllowed("There is no computer player to remove.")
+                raise NotAllowed(_("There is no computer player to remove."))
             seats = [d for i, d in enumerate(table.row.seats) if i != computers[-1]]
             await self._lobby_change(table, f"{table.names[computers[-1]]} removed", seats=seats)
         return table
@@ -203,7 +204,7 @@ class LobbyService:
         """The host starts the game with the seats and options the lobby shows at ``version``."""
         async with self._hosting(table_id, user_id, "start the game") as table:
             if version != table.version:
-                raise StaleClick("The lobby changed since this button was drawn; look again and press Start.")
+                raise StaleClick(_("The lobby changed since this button was drawn; look again and press Start."))
             problem = table.start_problem()
             if problem:
                 raise NotAllowed(f"The game cannot start: {problem}")
@@ -229,9 +230,9 @@ class LobbyService:
         table = self.store.get(table_id)
         async with table.lock:
             if table.status not in (LOBBY, PLAYING):
-                raise StaleClick("This table is already closed.")
+                raise StaleClick(_("This table is already closed."))
             if user_id != table.host_id and not can_manage:
-                raise NotAllowed("Only the host (or someone who can manage the server) can do that.")
+                raise NotAllowed(_("Only the host (or someone who can manage the server) can do that."))
             await self.store.close(table, ABANDONED, "ended by a member")
         return table
 
@@ -245,15 +246,15 @@ class LobbyService:
         async with self._rematching:  # two presses at once: the second finds the first one's lobby
             row = await self.store.storage.tables.get(finished_id)
             if row is None or row.status != FINISHED:
-                raise StaleClick("Only a finished match can be played again; /play opens a new table.")
+                raise StaleClick(_("Only a finished match can be played again; /play opens a new table."))
             try:
                 engine.game_spec(row.game)
             except BadOption as error:  # a game this version no longer hosts
                 raise NotAllowed(str(error)) from None
             seats = [Seat.from_dict(d) for d in row.seats]
             if all(seat.user_id != user_id for seat in seats):
-                raise NotAllowed(f"Only the players of table #{finished_id} can ask for its rematch; /play opens a "
-                                 "table of your own.")
+                raise NotAllowed(_("Only the players of table #{table} can ask for its rematch; /play opens a table "
+                                   "of your own."), table=finished_id)
             linked = await self.store.storage.meta.get(rematch_key(finished_id))
             if linked is None:
                 return await self._open_rematch(row, seats, user_id, name), True

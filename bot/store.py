@@ -23,6 +23,7 @@ from bot.table import (
 )
 from engine import Event
 from engine.ai import Player
+from render.language import _
 
 log = logging.getLogger("domino_hall.tables")
 
@@ -76,7 +77,7 @@ class TableStore:
         whoever sent it, only the table's own channel may act on it)."""
         table = self.tables.get(table_id)
         if table is not None and (guild_id, channel_id) != (table.row.guild_id, table.row.channel_id):
-            raise NoSuchTable("That control belongs to a table in another channel; nothing was changed.")
+            raise NoSuchTable(_("That control belongs to a table in another channel; nothing was changed."))
 
     async def save(self, table: Table, *, entry: ActionRow | None = None, results: list[ResultRow] | None = None,
                    **changes: Any) -> None:
@@ -95,7 +96,8 @@ class TableStore:
         except VersionConflict:
             log.warning("table %d: changed elsewhere since v%d; reading it again", table.id, table.version)
             await self._reload(table)
-            raise StaleClick("This table was just changed elsewhere; nothing was done. Look again and retry.") from None
+            raise StaleClick(_("This table was just changed elsewhere; nothing was done. Look again and retry.")
+                             ) from None
         table.row = row
 
     async def _reload(self, table: Table) -> None:
@@ -220,13 +222,13 @@ def log_events(table: Table, events: list[Event], cause: str = "") -> None:
 def need_lobby(table: Table) -> None:
     """Refuse unless ``table`` is a lobby."""
     if table.status != LOBBY:
-        raise StaleClick("This lobby is closed: the game has started or the table was cancelled.")
+        raise StaleClick(_("This lobby is closed: the game has started or the table was cancelled."))
 
 
 def need_game(table: Table) -> engine.Game:
     """The running game; refuse once it is over."""
     if table.status != PLAYING or table.game is None:
-        raise StaleClick("This game is over." if table.status == FINISHED else "That move is no longer current.")
+        raise StaleClick(_("This game is over.") if table.status == FINISHED else _("That move is no longer current."))
     return table.game
 
 

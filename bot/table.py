@@ -12,20 +12,30 @@ from engine import Game, GameSpec, catalogue
 from engine.ai import Player
 from engine.ai.search import SEARCHED_FAMILIES
 from engine.errors import BadOption
+from render.language import _, translate
 from render.words import Narrator
 
 LOBBY, PLAYING, FINISHED, ABANDONED = "lobby", "playing", "finished", "abandoned"
 
 
 class TableError(Exception):
-    """A request the table refuses; the message is shown to the member who asked (ephemerally)."""
+    """A request the table refuses; the message is shown to the member who asked (ephemerally), in their language:
+    ``message`` is an English template (marked for the catalogues) filled in with ``values``."""
+
+    def __init__(self, message: str = "", **values: Any) -> None:
+        self.template, self.values = message, values
+        super().__init__(message.format(**values) if values else message)
+
+    def said(self, locale: Any) -> str:
+        """The refusal in ``locale``'s language (render/language.py)."""
+        return translate(self.template, locale, **self.values)
 
 
 class StaleClick(TableError):
     """The button was drawn for a state that has moved on (or was pressed twice)."""
 
-    def __init__(self, message: str = "That move is no longer current.") -> None:
-        super().__init__(message)
+    def __init__(self, message: str = _("That move is no longer current."), **values: Any) -> None:
+        super().__init__(message, **values)
 
 
 class NotAllowed(TableError):
@@ -35,8 +45,8 @@ class NotAllowed(TableError):
 class NoSuchTable(TableError):
     """The table id is unknown or the table is closed."""
 
-    def __init__(self, message: str = "This table is closed.") -> None:
-        super().__init__(message)
+    def __init__(self, message: str = _("This table is closed."), **values: Any) -> None:
+        super().__init__(message, **values)
 
 
 #: Computer player strengths a host may choose, and the engine's player for each (``engine.ai.computer_player``).

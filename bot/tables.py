@@ -48,6 +48,7 @@ from bot.table import (
 from engine import Action, CorruptState, Event, IllegalAction, parse_action
 from engine.ai import computer_player
 from engine.game import SAVE_FORMAT
+from render.language import _
 
 RECENTLY_CLOSED_SECONDS = 3600.0  # closed tables whose final message is drawn again after a restart
 
@@ -181,10 +182,10 @@ class PlayService:
             game = need_game(table)
             seat = table.seat_of(user_id)
             if seat is None:
-                raise NotAllowed("You are not playing at this table; you can watch.")
+                raise NotAllowed(_("You are not playing at this table; you can watch."))
             if seat not in game.to_act:
                 waiting = ", ".join(in_text(table.names[s]) for s in game.to_act) or "nobody"
-                raise NotAllowed(f"It is not your turn: waiting for {waiting}.")
+                raise NotAllowed(_("It is not your turn: waiting for {names}."), names=waiting)
             if not table.is_current(seat, version):
                 raise StaleClick()
             try:
@@ -208,7 +209,7 @@ class PlayService:
             except IllegalAction:
                 raise StaleClick() from None
             if seat is None or action not in game.requests(seat):
-                raise StaleClick("That is no longer possible.")
+                raise StaleClick(_("That is no longer possible."))
             return await self.apply(table, seat, action, PERSON, user_id, turn=False)
 
     async def set_autopilot(self, table_id: int, user_id: int, on: bool | None = None) -> bool:
@@ -218,7 +219,7 @@ class PlayService:
             need_game(table)
             seat = table.seat_of(user_id)
             if seat is None:
-                raise NotAllowed("You are not playing at this table.")
+                raise NotAllowed(_("You are not playing at this table."))
             current = seat in table.row.autopilot
             wanted = (not current) if on is None else on
             autopilot = sorted({*table.row.autopilot, seat} if wanted else set(table.row.autopilot) - {seat})

@@ -61,12 +61,15 @@ async def answering(interaction: discord.Interaction[Any], control: TableButton 
     else is logged and answered with one line: no traceback reaches a member."""
     try:
         yield
-    except (TableError, StorageUnavailable) as refusal:
+    except TableError as refusal:
+        await tell(interaction, refusal.said(interaction.locale))
+    except StorageUnavailable as refusal:
         await tell(interaction, str(refusal))
     except Exception:
         log.exception("table %d: the %s click of user %d failed", control.tid, type(control).__name__,
                       interaction.user.id)
-        await tell(interaction, "Something went wrong on our side; it has been logged.")
+        await tell(interaction, translate("Something went wrong on our side; it has been logged.",
+                                          interaction.locale))
 
 
 async def acknowledged(interaction: discord.Interaction[Any], control: TableButton | TableSelect,
@@ -82,7 +85,7 @@ async def in_place(interaction: discord.Interaction[Any], tid: int) -> bool:
     try:
         service(interaction).check_place(tid, interaction.guild_id, interaction.channel_id)
     except TableError as refusal:
-        await tell(interaction, str(refusal))
+        await tell(interaction, refusal.said(interaction.locale))
         return False
     return True
 

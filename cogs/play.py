@@ -34,6 +34,7 @@ from cogs.turns import Turns
 from engine import Play as PlayTile
 from engine import catalogue
 from engine.views import GameView
+from render.language import _
 
 if TYPE_CHECKING:
     from bot.client import DominoHall
@@ -119,7 +120,7 @@ class Play(commands.Cog):
             table = await self.service.create_lobby(interaction.guild.id, interaction.channel_id, user.id,
                                                     user.display_name[:32], game.value, invitees)
         except TableError as refusal:
-            await tell(interaction, str(refusal))
+            await tell(interaction, refusal.said(interaction.locale))
             return
         await self.publisher.post_lobby(interaction, table)
 
@@ -169,7 +170,7 @@ class TablePublisher:
         """A fresh ephemeral with the member's hand and, on their turn, one control per legal move."""
         seat = table.seat_of(i.user.id)
         if seat is None:
-            raise NotAllowed(f"You are watching table #{table.id}: only its players have a hand.")
+            raise NotAllowed(_("You are watching table #{table}: only its players have a hand."), table=table.id)
         await i.response.defer(ephemeral=True, thinking=True)
         version = table.version
         content, file, view = await self.hand_message(table, seat, i.locale)

@@ -134,6 +134,12 @@ async def test_a_table_in_a_spanish_server_speaks_spanish_and_each_hand_its_memb
     assert shown.embeds[0].title.startswith(f"{title} · mesa n.º {tid}")
     assert shown.embeds[0].fields[0].name == "Puntuación"
     assert [c["label"] for c in components(shown)] == ["Mi mano", "Terminar partida"]
+    carmen = guild.add_member(simcord_env.create_user("carmen"))  # watching, in Spanish
+    dave = guild.add_member(simcord_env.create_user("dave"))  # watching, in English
+    spanish_member.add(carmen.id)
+    refused = answer(await carmen.click(shown, label="Mi mano")).content
+    assert refused == f"Estás mirando la mesa n.º {tid}: solo sus jugadores tienen mano."
+    assert answer(await dave.click(shown, label="Mi mano")).content.startswith(f"You are watching table #{tid}")
     members = {0: ana, 1: bob}
     said = {ana: "", bob: ""}
     for _ in range(300):

@@ -61,5 +61,6 @@ def test_ctrl_c_at_the_prompt_stops_without_a_traceback() -> None:
     while "Your choice" not in seen and time.monotonic() < deadline:
         seen += process.stdout.read(1)
     process.send_signal(signal.SIGINT)
+    process.wait(timeout=30)  # stdin stays open until it has stopped: an end of input must not win the race
     _out, err = process.communicate(timeout=30)
     assert process.returncode == 130 and "Stopped" in err and "Traceback" not in err
