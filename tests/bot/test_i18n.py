@@ -142,8 +142,11 @@ async def test_a_table_in_a_spanish_server_speaks_spanish_and_each_hand_its_memb
     assert answer(await dave.click(shown, label="Mi mano")).content.startswith(f"You are watching table #{tid}")
     members = {0: ana, 1: bob}
     said = {ana: "", bob: ""}
+    def recap() -> Any:  # the first round's recap (after the standings when the round ended the match)
+        return next((e for m in channel.history() for e in m.embeds if (e.title or "").endswith("Ronda 1")), None)
+
     for _ in range(300):
-        if any(e.embeds and e.embeds[0].title.endswith("Ronda 1") for e in channel.history()):
+        if recap() is not None or table.status != "playing":
             break
         seat = table.game.to_act[0]
         hand = answer(await members[seat].click(message_of(channel, lobby.id), label="Mi mano"))
@@ -152,5 +155,6 @@ async def test_a_table_in_a_spanish_server_speaks_spanish_and_each_hand_its_memb
     else:
         raise AssertionError("the first round never ended")
     assert "**Tu turno** en la mesa" in said[ana] and "**Your turn** at table" in said[bob]
-    recap = next(m.embeds[0] for m in channel.history() if m.embeds and m.embeds[0].title.endswith("Ronda 1"))
-    assert "Totales:" in recap.description and "Puntos en esta ronda:" in recap.description
+    await simcord_env.settle()
+    first = recap()
+    assert first is not None and "Totales:" in first.description and "Puntos en esta ronda:" in first.description

@@ -52,9 +52,12 @@ def test_q_quits_with_exit_0() -> None:
 
 
 def test_ctrl_c_at_the_prompt_stops_without_a_traceback() -> None:
+    # Ctrl-C's default action in the child, even when this run was started in the background (`cmd &` ignores
+    # SIGINT, the child would inherit that, and Python then installs no KeyboardInterrupt handler)
     process = subprocess.Popen([sys.executable, "-m", "engine.simulate", "draw", "--human", "0"],
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+                               cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert process.stdout is not None
     seen = ""
     deadline = time.monotonic() + 30
