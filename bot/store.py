@@ -28,6 +28,8 @@ from render.language import _
 log = logging.getLogger("domino_hall.tables")
 
 PERSON, COMPUTER, TIMER = "person", "computer", "timer"
+#: On/off server switches and their defaults (GuildSettings.switch).
+SWITCHES: dict[str, bool] = {"hints": True, "threads": False}
 GUILD_DEFAULTS: dict[str, float] = {"turn_time_limit": -1.0, "computer_pause": -1.0}  # -1: the process setting
 
 
@@ -183,32 +185,34 @@ class GuildSettings:
         self._guild[guild_id][key] = bool(on)
         log.info("guild %s: %s set to %s", guild_id, key, on)
 
-    # ----- hints (a server setting) --------------------------------------------------------------------------------
+    # ----- on/off server switches: hints (on by default) and table threads (off) ------------------------------------
+    async def switch(self, guild_id: int, key: str) -> bool:
+        """Whether this server's switch ``key`` (one of :data:`SWITCHES`) is on: its own choice, else the default."""
+        value = (await self.load(guild_id)).get(key, SWITCHES[key])
+        return value if isinstance(value, bool) else SWITCHES[key]
+
+    async def set_switch(self, guild_id: int, key: str, on: bool) -> None:
+        """Turn this server's switch ``key`` on or off (tables already playing keep their thread or channel)."""
+        if key not in SWITCHES:
+            raise ValueError(f"no server switch {key!r}")
+        await self.load(guild_id)
+        await self.storage.guild_settings.set(guild_id, key, bool(on))
+        self._guild[guild_id][key] = bool(on)
+        log.info("guild %s: %s set to %s", guild_id, key, on)
+
     async def hints_on(self, guild_id: int) -> bool:
-        """Whether players here get a Hint button on their turn (on unless the server turned it off)."""
-        value = (await self.load(guild_id)).get("hints", True)
-        return value if isinstance(value, bool) else True
+        """Whether players here get a Hint button on their turn."""
+        return await self.switch(guild_id, "hints")
 
     async def set_hints(self, guild_id: int, on: bool) -> None:
-        """Turn the Hint button on or off for this server."""
-        await self.load(guild_id)
-        await self.storage.guild_settings.set(guild_id, "hints", bool(on))
-        self._guild[guild_id]["hints"] = bool(on)
-        log.info("guild %s: hints set to %s", guild_id, on)
+        await self.set_switch(guild_id, "hints", on)
 
-
-    # ----- table threads (a server setting) --------------------------------------------------------------------------
     async def threads_on(self, guild_id: int) -> bool:
-        """Whether this server's tables chat in a thread started from the table message (off unless turned on)."""
-        value = (await self.load(guild_id)).get("threads", False)
-        return value if isinstance(value, bool) else False
+        """Whether this server's tables chat in a thread started from the table message."""
+        return await self.switch(guild_id, "threads")
 
     async def set_threads(self, guild_id: int, on: bool) -> None:
-        """Turn table threads on or off for this server (tables already playing keep their place)."""
-        await self.load(guild_id)
-        await self.storage.guild_settings.set(guild_id, "threads", bool(on))
-        self._guild[guild_id]["threads"] = bool(on)
-        log.info("guild %s: threads set to %s", guild_id, on)
+        await self.set_switch(guild_id, "threads", on)
 
 
 def log_events(table: Table, events: list[Event], cause: str = "") -> None:
