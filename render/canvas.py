@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 import threading
 import unicodedata
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from io import BytesIO
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from render.theme import RGB, font
 
@@ -24,12 +25,37 @@ _SEAT_WORD = re.compile(r"\b[Ss]eat (\d{1,2})\b")
 def text_width(text: str, size: int) -> float:
     """The width in pixels of ``text`` at ``size``."""
     with FONT_LOCK:
-        return float(font(size).getlength(printable(text)))
+        return float(font(size).getlength(_plain(printable(text))))
 
 
 _SPELLED = {"ß": "ss", "æ": "ae", "Æ": "AE", "ø": "o", "Ø": "O", "œ": "oe", "Œ": "OE", "đ": "d", "Đ": "D",
             "ł": "l", "Ł": "L", "þ": "th", "ı": "i", "’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-",
             "−": "-", "×": "x"}
+
+
+#: Accents the bundled font lacks, drawn over their letter by :func:`_text_mask` (Spanish needs the acute, the
+#: tilde and the diaeresis; French and Portuguese names the others).
+_MARKS = {"\u0301": "acute", "\u0300": "grave", "\u0303": "tilde", "\u0308": "diaeresis", "\u0302": "circumflex"}
+_TURNED = {"¿": "?", "¡": "!"}  # drawn as their upright sign turned half round
+
+
+@lru_cache(maxsize=1024)
+def _composed(char: str) -> tuple[str, str] | None:
+    """``(plain sign, mark)`` for a sign the font lacks that :func:`_text_mask` draws: an accented letter
+    (``("e", "acute")`` for é) or an inverted sign (``("?", "turned")`` for ¿); None for any other."""
+    if char in _TURNED:
+        return (_TURNED[char], "turned") if not _has_glyph(char) else None
+    parts = unicodedata.normalize("NFD", char)
+    if len(parts) != 2 or parts[1] not in _MARKS or _has_glyph(char) or not _has_glyph(parts[0]):
+        return None
+    return parts[0], _MARKS[parts[1]]
+
+
+def _plain(text: str) -> str:
+    """``text`` with every composed sign replaced by its plain sign (the same advance: an accent takes no room)."""
+    if text.isascii():
+        return text
+    return "".join(found[0] if (found := _composed(char)) else char for char in text)
 
 
 @lru_cache(maxsize=8192)
@@ -44,15 +70,16 @@ _NOTDEF = font(16).getmask("\U0010FFFF")
 
 @lru_cache(maxsize=8192)
 def printable(text: str) -> str:
-    """``text`` with what the bundled font cannot draw spelled in plain letters (José -> Jose, ß -> ss) or left
-    out (emoji), so a player's name never shows empty boxes.
+    """``text`` with what the bundled font cannot draw composed from what it can (an accented letter is its letter
+    with the accent drawn over it, ¿ and ¡ are ? and ! turned round: :func:`_text_mask`), spelled in plain letters
+    (ß -> ss, ø -> o) or left out (emoji), so a player's name or a Spanish label never shows empty boxes.
 
-    >>> printable("José Müller ß 🎲")
-    'Jose Muller ss '
+    >>> printable("José Müller ß ¿sí? 🎲")
+    'José Müller ss ¿sí? '
     """
     out = []
     for char in text:
-        if _has_glyph(char):
+        if _has_glyph(char) or _composed(char) is not None:
             out.append(char)
             continue
         plain = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
@@ -175,6 +202,8 @@ def _ground(image: Image.Image, box: tuple[int, int, int, int]) -> RGB:
 
 @lru_cache(maxsize=4096)
 def _text_mask(text: str, size: int, anchor: str, bold: bool) -> tuple[Image.Image, int, int]:
+    if _plain(text) != text:
+        return _composed_mask(text, size, anchor, bold)
     with FONT_LOCK:  # FreeType faces must not be used by two threads at once (the bot renders in threads)
         left, top, right, bottom = (int(v) for v in font(size).getbbox(text, anchor=anchor))
         extra = 1 if bold else 0
@@ -184,6 +213,69 @@ def _text_mask(text: str, size: int, anchor: str, bold: bool) -> tuple[Image.Ima
         if bold:
             pen.text((1 - left, -top), text, font=font(size), fill=255, anchor=anchor)
     return mask, left, top
+
+
+def _composed_mask(text: str, size: int, anchor: str, bold: bool) -> tuple[Image.Image, int, int]:
+    """The mask of a text with signs the font lacks (:func:`_composed`): its plain text written as usual, then each
+    accent drawn over its letter (an i loses its dot to its accent) and each ¿ or ¡ turned round in place. Returns
+    the mask and its top-left corner relative to the anchor point, as :func:`_text_mask` does."""
+    plain = _plain(text)
+    face = font(size)
+    with FONT_LOCK:
+        base = face.getbbox(plain, anchor="ls")  # boxes relative to the left end of the baseline
+        at_anchor = face.getbbox(plain, anchor=anchor)
+        x_top = face.getbbox("x", anchor="ls")[1]
+        glyphs = [(face.getlength(plain[:i]), face.getbbox(plain[i], anchor="ls"), found)
+                  for i, char in enumerate(text) if (found := _composed(char))]
+    stroke = max(1.0, size / 11)
+    rise, gap = max(3.0, size * 0.2), max(1.5, size * 0.09)
+    top = min([base[1]] + [int((x_top if sign == "i" else box[1]) - gap - rise - stroke - 1)
+                           for _, box, (sign, mark) in glyphs if mark != "turned"])
+    bottom = max([base[3]] + [x_top + box[3] - box[1] for _, box, (_, mark) in glyphs if mark == "turned"])
+    left, right = base[0], base[2] + (1 if bold else 0)
+    mask = Image.new("L", (max(1, int(right - left)), max(1, int(bottom - top))), 0)
+    ox, oy = -left, -top  # the left end of the baseline in the mask
+    with FONT_LOCK:
+        for shift in (0, 1) if bold else (0,):
+            ImageDraw.Draw(mask).text((ox + shift, oy), plain, font=face, fill=255, anchor="ls")
+    scale = 4  # the accents are drawn four times larger and shrunk, so their edges are smooth like the letters'
+    marks = Image.new("L", (mask.width * scale, mask.height * scale), 0)
+    pen = ImageDraw.Draw(marks)
+    width = max(1, round(stroke * scale * (1.3 if bold else 1.0)))
+    for offset, (gl, gt, gr, gb), (sign, mark) in glyphs:
+        x0, x1 = ox + offset + gl, ox + offset + gr + (1 if bold else 0)
+        if mark == "turned":  # ¿ and ¡ hang from the x-height: the upright sign turned about its centre, lowered
+            box = (int(x0), int(oy + gt), int(x1), int(oy + gb))
+            turned = mask.crop(box).rotate(180)
+            mask.paste(0, box)
+            mask.paste(turned, (box[0], int(oy + x_top)))
+            continue
+        if sign == "i":  # the accent takes the dot's place
+            mask.paste(0, (int(x0), 0, int(x1), int(oy + x_top)))
+            gt = x_top
+        middle, low = (x0 + x1) / 2, oy + gt - gap - stroke / 2
+        high, half = low - rise, max(1.5, (x1 - x0) * 0.3)
+        if mark == "acute":
+            line = [(middle - half * 0.5, low), (middle + half * 0.7, high)]
+        elif mark == "grave":
+            line = [(middle + half * 0.5, low), (middle - half * 0.7, high)]
+        elif mark == "circumflex":
+            line = [(middle - half, low), (middle, high), (middle + half, low)]
+        elif mark == "diaeresis":
+            line = []
+            dot = stroke * 0.75
+            for x in (middle - half * 0.8, middle + half * 0.8):
+                pen.ellipse([scale * v for v in (x - dot, low - 2 * dot, x + dot, low)], fill=255)
+        else:  # tilde: one wave across the letter
+            line = [(middle + half * 1.1 * (t / 4 - 1), low - rise / 2 - rise / 3 * math.sin(math.pi * t / 4))
+                    for t in range(9)]
+        if line:
+            pen.line([(scale * x, scale * y) for x, y in line], fill=255, width=width, joint="curve")
+    mask = ImageChops.lighter(mask, marks.resize(mask.size, Image.Resampling.BOX))
+    ink = mask.getbbox()
+    if ink is not None:  # the box of a text is its ink, as the font's own boxes are
+        mask, top = mask.crop((0, ink[1], mask.width, ink[3])), top + ink[1]
+    return mask, int(left - base[0] + at_anchor[0]), int(top - base[1] + at_anchor[1])
 
 
 def pill(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], fill: RGB | None,
