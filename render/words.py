@@ -29,10 +29,10 @@ from engine.events import (
     parse_event,
     parse_prompt,
 )
-from engine.fortytwo import contract_words
+from engine.fortytwo import NEL_O, contract_words
 from engine.layout import ARM_WORDS
-from engine.poker_hands import evaluate
-from engine.tricks import SUIT_WORDS
+from engine.poker_hands import Category, evaluate
+from engine.tricks import NO_TRUMP, SUIT_WORDS
 from engine.tricks import suit_words as _suit_words
 from engine.views import CommonView
 from render.language import LANGUAGE, _, translate
@@ -78,6 +78,15 @@ class Narrator:
         filled in with ``values``."""
         return translate(text, self.language or LANGUAGE.get(), **values)
 
+    def counted(self, count: int, one: str, many: str, **values: Any) -> str:
+        """``one`` (for a count of 1) or ``many``, each an English text marked with ``_``, in the narrator's
+        language with ``count`` and ``values`` filled in: ``n.counted(2, _("{count} tile"), _("{count} tiles"))``."""
+        return self.t(one if count == 1 else many, count=count, **values)
+
+    def joined(self, names: Sequence[str]) -> str:
+        """Names joined with "and" (``Ann and Bo``), in the narrator's language."""
+        return self.t(" and ").join(names)
+
     @classmethod
     def of_game(cls, game: Any, names: Sequence[str] = ()) -> Narrator:
         """The narrator of an engine game (its key, sides and options)."""
@@ -95,17 +104,19 @@ class Narrator:
     def seat(self, seat: int | None) -> str:
         """A seat's name."""
         if seat is None:
-            return "Nobody"
-        return self.names[seat] if 0 <= seat < len(self.names) and self.names[seat] else f"Seat {seat + 1}"
+            return self.t("Nobody")
+        if 0 <= seat < len(self.names) and self.names[seat]:
+            return self.names[seat]
+        return self.t("Seat {number}", number=seat + 1)
 
     def seat_list(self, seats: Sequence[int]) -> str:
         """Seats' names, comma separated (``nobody`` when there are none)."""
-        return ", ".join(self.seat(s) for s in seats) or "nobody"
+        return ", ".join(self.seat(s) for s in seats) or self.t("nobody")
 
     def side(self, side: int | None) -> str:
         """A side's names (``Ann & Cy``)."""
         if side is None:
-            return "Nobody"
+            return self.t("Nobody")
         seats = self.sides[side] if self.sides is not None and 0 <= side < len(self.sides) else [side]
         return " & ".join(self.seat(s) for s in seats)
 
@@ -135,18 +146,20 @@ class Narrator:
         if amount is None:
             return "?"
         if self.game == "texas42" and self.marks() and amount >= LIMIT_42:
-            return f"{amount} ({plural(amount // LIMIT_42, 'mark')})"
+            return f"{amount} ({self.counted(amount // LIMIT_42, _('{count} mark'), _('{count} marks'))})"
         return str(amount)
 
     def dealer_role(self) -> str:
         """What the rotating dealer seat does: Black Tile has no dealer, the seat leads."""
-        return "leads" if self.game == "black_tile" else "deals"
+        return self.t("leads") if self.game == "black_tile" else self.t("deals")
 
     def total_words(self, total: int) -> str:
         """A side's match total in words."""
         if self.game == "black_tile":
-            return f"the lowest total, {total} penalty points"
-        return plural(total, "mark") if self.marks() else f"{total} points"
+            return self.t("the lowest total, {count} penalty points", count=total)
+        if self.marks():
+            return self.counted(total, _("{count} mark"), _("{count} marks"))
+        return self.t("{count} points", count=total)
 
     # ----- the sentences -------------------------------------------------------------------------------------------
     def event(self, event: Event | Mapping[str, Any]) -> str:
@@ -164,7 +177,7 @@ class Narrator:
             prompt = parse_prompt(prompt)
         text = _prompt_words(self, prompt)
         if prompt.cross:
-            text += " The cross comes first: a six on a free side of the 6-6."
+            text += " " + self.t("The cross comes first: a six on a free side of the 6-6.")
         return text
 
     def outcome(self, outcome: Outcome) -> str:
@@ -233,12 +246,12 @@ def _recap_lead(n: Narrator, recap: HandRecap) -> str:
     if ending is not None and ending.kind in (EventKind.ROUND_OVER, EventKind.POT):
         return n.event(ending)
     if recap.outcome.termination == Termination.THROWN_IN:
-        return f"Hand {recap.round} was thrown in: nobody scores."
+        return n.t("Hand {number} was thrown in: nobody scores.", number=recap.round)
     if any(e.kind == EventKind.CONTRACT for e in recap.settled):
         return ""  # the contract says it
     if n.game == "black_tile":
         winners = n.seat_list(recap.outcome.winners)
-        return f"{winners} took no penalty points." if recap.outcome.winners else ""
+        return n.t("{names} took no penalty points.", names=winners) if recap.outcome.winners else ""
     return _round_words(n, recap.outcome).split(" (")[0].rstrip(".") + "."
 
 
@@ -282,18 +295,20 @@ Say = Callable[[Narrator, Event], str]
 def _deal(n: Narrator, e: Event) -> str:
     family = n.family
     if n.game == "bingo":
-        kind = "pip total" if n.options.get("bingo_pip_total") else "either end"
-        return f"{e.count} tiles in a row. Count from 0; a tile matches on {kind}."
+        if n.options.get("bingo_pip_total"):
+            return n.t("{count} tiles in a row. Count from 0; a tile matches on its pip total.", count=e.count)
+        return n.t("{count} tiles in a row. Count from 0; a tile matches on either end.", count=e.count)
     if family == "poker":
-        return f"Hand {e.round}: {n.seat(e.seat)} deals {NUMBER_WORDS.get(e.count or 0, e.count)} tiles each."
+        return n.t("Hand {number}: {name} deals {count} tiles each.", number=e.round, name=n.seat(e.seat),
+                   count=n.t(NUMBER_WORDS.get(e.count or 0, str(e.count))))
     if e.seat is not None:
-        return f"Hand {e.round}: {n.seat(e.seat)} {n.dealer_role()}."
-    return f"Round {e.round}: {e.count} tiles each."
+        return n.t("Hand {number}: {name} {role}.", number=e.round, name=n.seat(e.seat), role=n.dealer_role())
+    return n.t("Round {number}: {count} tiles each.", number=e.round, count=e.count)
 
 
 def _play(n: Narrator, e: Event) -> str:
     if e.seat is None:
-        return f"The {e.tile} starter is in the centre; {n.seat_list(e.seats)} begins."
+        return n.t("The {tile} starter is in the centre; {names} begins.", tile=e.tile, names=n.seat_list(e.seats))
     if e.end:
         return n.t("{name} played {tile} on the {end}.", name=n.seat(e.seat), tile=e.tile,
                    end=n.t(ARM_WORDS.get(e.end, e.end)))
@@ -306,8 +321,8 @@ def _play(n: Narrator, e: Event) -> str:
 
 def _draw(n: Narrator, e: Event) -> str:
     if e.seat is None:
-        most = NUMBER_WORDS.get(e.count or 0, e.count)
-        return f"Betting is closed: each player in turn may exchange up to {most} tiles."
+        most = n.t(NUMBER_WORDS.get(e.count or 0, str(e.count)))
+        return n.t("Betting is closed: each player in turn may exchange up to {count} tiles.", count=most)
     count = e.count or 0
     return (n.t("{name} drew 1 tile.", name=n.seat(e.seat)) if count == 1 else
             n.t("{name} drew {count} tiles.", name=n.seat(e.seat), count=count))
@@ -315,7 +330,8 @@ def _draw(n: Narrator, e: Event) -> str:
 
 def _pass(n: Narrator, e: Event) -> str:
     if e.tile is not None:  # Bingo: the touched tile stays in the row
-        return f"Count {e.count}: {e.tile} {'stays' if e.declined else 'does not match'}."
+        return (n.t("Count {count}: {tile} stays.", count=e.count, tile=e.tile) if e.declined else
+                n.t("Count {count}: {tile} does not match.", count=e.count, tile=e.tile))
     if e.declined:
         return n.t("{name} ends the extra turn.", name=n.seat(e.seat))
     if n.game == "tiddle_a_wink":
@@ -328,38 +344,53 @@ _SCORE_WORDS: dict[ScoreReason, Say] = {
                                         points=e.points),
     ScoreReason.NOBODY: lambda n, e: (n.t("Nobody adds penalty points this hand.") if n.game == "black_tile"
                                       else n.t("Nobody scores this round.")),
-    ScoreReason.OPENING: lambda n, e: f"{n.seat(e.seat)} scores {e.points} for the opening.",
-    ScoreReason.HEADER: lambda n, e: (f"{n.seat(e.seat)} makes {'a triple' if e.points == 3 else 'a double'}-header: "
-                                      f"{e.points} points."),
+    ScoreReason.OPENING: lambda n, e: n.t("{name} scores {points} for the opening.", name=n.seat(e.seat),
+                                          points=e.points),
+    ScoreReason.HEADER: lambda n, e: (n.t("{name} makes a triple-header: {points} points.", name=n.seat(e.seat),
+                                          points=e.points) if e.points == 3 else
+                                      n.t("{name} makes a double-header: {points} points.", name=n.seat(e.seat),
+                                          points=e.points)),
     ScoreReason.ENDS: lambda n, e: n.t("{name} scores {points}: the ends total {points}.", name=n.seat(e.seat),
                                        points=e.points),
-    ScoreReason.CLAIM: lambda n, e: f"{n.seat(e.seat)} claims {e.points}.",
-    ScoreReason.MUGGINS: lambda n, e: f"{n.seat(e.seat)} takes the {e.points} left unclaimed.",
+    ScoreReason.CLAIM: lambda n, e: n.t("{name} claims {points}.", name=n.seat(e.seat), points=e.points),
+    ScoreReason.MUGGINS: lambda n, e: n.t("{name} takes the {points} left unclaimed.", name=n.seat(e.seat),
+                                          points=e.points),
     ScoreReason.TRICKS: lambda n, e: n.t("{name} score {points} for their tricks.", name=n.side(e.side),
                                          points=e.points),
-    ScoreReason.MARKS: lambda n, e: f"{n.side(e.side)} score {plural(e.points, 'mark')}.",
-    ScoreReason.BID: lambda n, e: f"{n.side(e.side)} score the bid, {e.points}.",
-    ScoreReason.TAKEN: lambda n, e: f"{n.side(e.side)} score the {plural(e.points, 'point')} they took.",
+    ScoreReason.MARKS: lambda n, e: n.counted(e.points, _("{name} score {count} mark."),
+                                              _("{name} score {count} marks."), name=n.side(e.side)),
+    ScoreReason.BID: lambda n, e: n.t("{name} score the bid, {points}.", name=n.side(e.side), points=e.points),
+    ScoreReason.TAKEN: lambda n, e: n.counted(e.points, _("{name} score the {count} point they took."),
+                                              _("{name} score the {count} points they took."), name=n.side(e.side)),
     ScoreReason.SET: lambda n, e: n.t("{name} score {count} + {amount} = {points}.", name=n.side(e.side),
                                       count=e.count, amount=e.amount, points=e.points),
-    ScoreReason.MARCH: lambda n, e: (f"{n.side(e.side)} took all five tricks{' alone' if e.alone else ''}: "
-                                     f"{e.points} points."),
+    ScoreReason.MARCH: lambda n, e: (n.t("{name} took all five tricks alone: {points} points.", name=n.side(e.side),
+                                         points=e.points) if e.alone else
+                                     n.t("{name} took all five tricks: {points} points.", name=n.side(e.side),
+                                         points=e.points)),
     ScoreReason.POINT: lambda n, e: n.t("{name} took {count} tricks: 1 point.", name=n.side(e.side), count=e.count),
-    ScoreReason.EUCHRED: lambda n, e: (f"{n.side(n.side_of(e.seat or 0))} were euchred with "
-                                       f"{plural(e.count or 0, 'trick')}: "
-                                       f"{n.side(e.side)} score {e.points}."),
-    ScoreReason.PENALTY: lambda n, e: f"{n.seat(e.seat)} adds {plural(e.points, 'penalty point')}.",
-    ScoreReason.STACK: lambda n, e: f"{n.seat(e.seat)} takes a stack of {plural(e.points, 'chip')}.",
-    ScoreReason.CHIPS: lambda n, e: (f"{n.seat(e.seat)} {'wins' if e.points > 0 else 'loses'} "
-                                     f"{plural(abs(e.points), 'chip')}."),
-    ScoreReason.REMOVED: lambda n, e: (f"Counted on past {plural(e.amount, 'tile')}. " if e.amount else "")
-    + f"Count {e.count}: {e.tile} removed.",
+    ScoreReason.EUCHRED: lambda n, e: n.counted(e.count or 0, _("{name} were euchred with {count} trick: {others} "
+                                                               "score {points}."),
+                                                _("{name} were euchred with {count} tricks: {others} score {points}."),
+                                                name=n.side(n.side_of(e.seat or 0)), others=n.side(e.side),
+                                                points=e.points),
+    ScoreReason.PENALTY: lambda n, e: n.counted(e.points, _("{name} adds {count} penalty point."),
+                                                _("{name} adds {count} penalty points."), name=n.seat(e.seat)),
+    ScoreReason.STACK: lambda n, e: n.counted(e.points, _("{name} takes a stack of {count} chip."),
+                                              _("{name} takes a stack of {count} chips."), name=n.seat(e.seat)),
+    ScoreReason.CHIPS: lambda n, e: (n.counted(e.points, _("{name} wins {count} chip."),
+                                               _("{name} wins {count} chips."), name=n.seat(e.seat))
+                                     if e.points > 0 else n.counted(abs(e.points), _("{name} loses {count} chip."),
+                                               _("{name} loses {count} chips."), name=n.seat(e.seat))),
+    ScoreReason.REMOVED: lambda n, e: ((n.counted(e.amount, _("Counted on past {count} tile."),
+                                                  _("Counted on past {count} tiles.")) + " ") if e.amount else "")
+    + n.t("Count {count}: {tile} removed.", count=e.count, tile=e.tile),
 }
 
 
 def _score(n: Narrator, e: Event) -> str:
     say = _SCORE_WORDS.get(e.reason) if e.reason is not None else None
-    return say(n, e) if say is not None else f"{n.side(e.side)} score {e.points}."
+    return say(n, e) if say is not None else n.t("{name} score {points}.", name=n.side(e.side), points=e.points)
 
 
 def _round_over(n: Narrator, e: Event) -> str:
@@ -370,21 +401,20 @@ def _round_over(n: Narrator, e: Event) -> str:
 
 def _match_over(n: Narrator, e: Event) -> str:
     if e.outcome is None:
-        return "The match is over."
+        return n.t("The match is over.")
     return _outcome_words(n, e.outcome, e)
 
 
 def _bet(n: Narrator, e: Event) -> str:
-    action = str(e.action)
+    action, name = str(e.action), n.seat(e.seat)
     if action.startswith("bid:"):
-        verb = f"bets {e.amount}" if e.count is None else f"raises by {e.amount} to {e.count}"
-    elif action == "call:call":
-        verb = f"calls {e.amount}"
-    elif action == "call:fold":
-        verb = "folds"
-    else:
-        verb = "checks"
-    return f"{n.seat(e.seat)} {verb}."
+        return (n.t("{name} bets {amount}.", name=name, amount=e.amount) if e.count is None else
+                n.t("{name} raises by {amount} to {count}.", name=name, amount=e.amount, count=e.count))
+    if action == "call:call":
+        return n.t("{name} calls {amount}.", name=name, amount=e.amount)
+    if action == "call:fold":
+        return n.t("{name} folds.", name=name)
+    return n.t("{name} checks.", name=name)
 
 
 def _pot(n: Narrator, e: Event) -> str:
@@ -392,45 +422,50 @@ def _pot(n: Narrator, e: Event) -> str:
     if folded or not e.tiles:
         return n.t("{name} wins the pot of {amount}: everyone else folded.", name=n.seat(e.seat), amount=e.amount)
     return n.t("{name} wins the pot of {amount} with {hand}.", name=n.seat(e.seat), amount=e.amount,
-               hand=evaluate(list(e.tiles)).words())
+               hand=poker_hand_words(n, list(e.tiles)))
 
 
 def _accept(n: Narrator, e: Event) -> str:
-    return (f"{n.seat(e.seat)} {_accept_word(n, e.seat or 0, e.seats[0] if e.seats else 0)} {suit_words(e.suit)} "
-            f"as trumps{', alone' if e.alone else ''}.")
+    said = n.t(_accept_word(n, e.seat or 0, e.seats[0] if e.seats else 0), name=n.seat(e.seat),
+               suit=n.t(suit_words(e.suit)))
+    return said + (n.t(", alone") if e.alone else "") + "."
 
 
 def _accept_word(n: Narrator, seat: int, dealer: int) -> str:
     """Euchre's words: the dealer takes up, the dealer's partner assists, an opponent orders up."""
     if seat == dealer:
-        return "took up"
+        return _("{name} took up {suit} as trumps")
     # Partners (four players) assist and order up; otherwise a player accepts.
     four = any(len(side) > 1 for side in n.sides) if n.sides is not None else len(n.names) == 4
     if four and (seat - dealer) % 2 == 0:
-        return "assisted with"
-    return "ordered up" if four else "accepted"
+        return _("{name} assisted with {suit} as trumps")
+    return _("{name} ordered up {suit} as trumps") if four else _("{name} accepted {suit} as trumps")
 
 
 def _count(n: Narrator, e: Event) -> str:
     if e.seat is None:  # Bingo: the count runs on by itself
-        return f"Counted on past {plural(e.count or 0, 'tile')}."
-    return f"The ends total {e.count}: {n.seat(e.seat)} may claim them."
+        return n.counted(e.count or 0, _("Counted on past {count} tile."), _("Counted on past {count} tiles."))
+    return n.t("The ends total {count}: {name} may claim them.", count=e.count, name=n.seat(e.seat))
 
 
 def _sit_out(n: Narrator, e: Event) -> str:
-    names = " and ".join(n.seat(s) for s in e.seats)
-    return f"{names} {'lays' if len(e.seats) == 1 else 'lay'} their tiles face down for this hand."
+    names = n.joined([n.seat(s) for s in e.seats])
+    return (n.t("{names} lays their tiles face down for this hand.", names=names) if len(e.seats) == 1 else
+            n.t("{names} lay their tiles face down for this hand.", names=names))
 
 
 def _throw_in(n: Narrator, e: Event) -> str:
     if n.game == "euchre":
-        return "Everyone passed three turn-ups: the tiles are thrown in and the deal passes left."
-    return "Everyone passed: the hand is thrown in and the deal passes left."
+        return n.t("Everyone passed three turn-ups: the tiles are thrown in and the deal passes left.")
+    return n.t("Everyone passed: the hand is thrown in and the deal passes left.")
 
 
 def _exchange(n: Narrator, e: Event) -> str:
     count = e.count or 0
-    return f"{n.seat(e.seat)} {'exchanges ' + plural(count, 'tile') if count else 'stands pat'}."
+    if not count:
+        return n.t("{name} stands pat.", name=n.seat(e.seat))
+    return n.counted(count, _("{name} exchanges {count} tile."), _("{name} exchanges {count} tiles."),
+                     name=n.seat(e.seat))
 
 
 _EVENT_WORDS: dict[EventKind, Say] = {
@@ -441,44 +476,95 @@ _EVENT_WORDS: dict[EventKind, Say] = {
     EventKind.SCORE: _score,
     EventKind.ROUND_OVER: _round_over,
     EventKind.MATCH_OVER: _match_over,
-    EventKind.REDEAL: lambda n, e: "Nobody holds a double: the tiles are reshuffled and dealt again.",
-    EventKind.EXTRA_TURN: lambda n, e: f"{n.seat(e.seat)} played a double and takes another turn.",
+    EventKind.REDEAL: lambda n, e: n.t("Nobody holds a double: the tiles are reshuffled and dealt again."),
+    EventKind.EXTRA_TURN: lambda n, e: n.t("{name} played a double and takes another turn.", name=n.seat(e.seat)),
     EventKind.COUNT: _count,
-    EventKind.CALL: lambda n, e: f"{n.seat(e.seat)} calls Muggins!",
-    EventKind.CLAIM_LAPSED: lambda n, e: f"Nobody claimed the {e.count} of {n.seat(e.seat)}: they are lost.",
-    EventKind.LOTS: lambda n, e: f"{n.seat(e.seat)} drew the highest tile and {n.dealer_role()} first.",
+    EventKind.CALL: lambda n, e: n.t("{name} calls Muggins!", name=n.seat(e.seat)),
+    EventKind.CLAIM_LAPSED: lambda n, e: n.t("Nobody claimed the {count} of {name}: they are lost.", count=e.count,
+                                             name=n.seat(e.seat)),
+    EventKind.LOTS: lambda n, e: n.t("{name} drew the highest tile and {role} first.", name=n.seat(e.seat),
+                                     role=n.dealer_role()),
     EventKind.TRICK: lambda n, e: n.t("{name} took the trick.", name=n.seat(e.seat)),
     EventKind.HAND_OVER: lambda n, e: n.t("Hand {number} is over.", number=e.round),
     EventKind.THROW_IN: _throw_in,
     EventKind.BID: lambda n, e: n.t("{name} bid {bid}.", name=n.seat(e.seat), bid=n.bid_words(e.amount)),
-    EventKind.TRUMP: lambda n, e: f"{n.seat(e.seat)} named {contract_words(e.suit or '')}.",
+    EventKind.TRUMP: lambda n, e: n.t("{name} named {contract}.", name=n.seat(e.seat),
+                                      contract=contract_said(n, e.suit or "")),
     EventKind.SIT_OUT: _sit_out,
     EventKind.CONTRACT: lambda n, e: (n.t("{name} made their bid of {bid}.", name=n.side(e.side),
                                           bid=n.bid_words(e.amount)) if e.made else
                                       n.t("{name} were set on their bid of {bid}.", name=n.side(e.side),
                                           bid=n.bid_words(e.amount))),
-    EventKind.TURNUP: lambda n, e: (f"{n.seat(e.seat)} turned up {e.tile} (turn-up {e.count} of 3): "
-                                    f"{suit_words(e.suit)} would be trumps."),
-    EventKind.TURNUP_DEAD: lambda n, e: "Everyone passed: the turn-up is dead.",
-    EventKind.TURNUP_STAYS: lambda n, e: "The turn-up stays face up on the table.",
+    EventKind.TURNUP: lambda n, e: n.t("{name} turned up {tile} (turn-up {count} of 3): {suit} would be trumps.",
+                                       name=n.seat(e.seat), tile=e.tile, count=e.count, suit=n.t(suit_words(e.suit))),
+    EventKind.TURNUP_DEAD: lambda n, e: n.t("Everyone passed: the turn-up is dead."),
+    EventKind.TURNUP_STAYS: lambda n, e: n.t("The turn-up stays face up on the table."),
     EventKind.ACCEPT: _accept,
-    EventKind.DISCARD: lambda n, e: f"{n.seat(e.seat)} took up the turn-up and discarded a tile face down.",
-    EventKind.PASS_PHASE: lambda n, e: (f"Each player chooses {e.count} tiles to pass to the "
-                                        f"{n.options.get('pass_direction', 'left')}."),
-    EventKind.CHOSE: lambda n, e: f"{n.seat(e.seat)} has chosen {e.count} tiles to pass.",
-    EventKind.PASSED: lambda n, e: f"Everyone passed {e.count} tiles to the {n.options.get('pass_direction', 'left')}.",
-    EventKind.PASS_LEAD: lambda n, e: f"{n.seat(e.seat)} passed the lead to {n.seat_list(e.seats)}.",
+    EventKind.DISCARD: lambda n, e: n.t("{name} took up the turn-up and discarded a tile face down.",
+                                        name=n.seat(e.seat)),
+    EventKind.PASS_PHASE: lambda n, e: n.t("Each player chooses {count} tiles to pass to the {direction}.",
+                                           count=e.count, direction=_direction(n)),
+    EventKind.CHOSE: lambda n, e: n.t("{name} has chosen {count} tiles to pass.", name=n.seat(e.seat), count=e.count),
+    EventKind.PASSED: lambda n, e: n.t("Everyone passed {count} tiles to the {direction}.", count=e.count,
+                                       direction=_direction(n)),
+    EventKind.PASS_LEAD: lambda n, e: n.t("{name} passed the lead to {names}.", name=n.seat(e.seat),
+                                          names=n.seat_list(e.seats)),
     EventKind.MOON: lambda n, e: n.t("{name} shot the moon!", name=n.seat(e.seat)),
-    EventKind.TIE: lambda n, e: "The lowest totals are tied: another hand is played.",
-    EventKind.ANTE: lambda n, e: f"Everyone antes {e.amount}: the pot is {e.count}.",
+    EventKind.TIE: lambda n, e: n.t("The lowest totals are tied: another hand is played."),
+    EventKind.ANTE: lambda n, e: n.t("Everyone antes {amount}: the pot is {count}.", amount=e.amount, count=e.count),
     EventKind.BET: _bet,
-    EventKind.MARK: lambda n, e: f"{n.seat(e.seat)} marks a tile to exchange.",
+    EventKind.MARK: lambda n, e: n.t("{name} marks a tile to exchange.", name=n.seat(e.seat)),
     EventKind.EXCHANGE: _exchange,
-    EventKind.SHOW: lambda n, e: f"{n.seat(e.seat)} shows {evaluate(list(e.tiles)).words()}.",
+    EventKind.SHOW: lambda n, e: n.t("{name} shows {hand}.", name=n.seat(e.seat),
+                                     hand=poker_hand_words(n, list(e.tiles))),
     EventKind.POT: _pot,
-    EventKind.OUT: lambda n, e: f"{n.seat(e.seat)} has no chips left and is out.",
-    EventKind.STOP: lambda n, e: f"{n.seat(e.seat)} stops the session: it ends after this deal.",
+    EventKind.OUT: lambda n, e: n.t("{name} has no chips left and is out.", name=n.seat(e.seat)),
+    EventKind.STOP: lambda n, e: n.t("{name} stops the session: it ends after this deal.", name=n.seat(e.seat)),
 }
+
+
+def _direction(n: Narrator) -> str:
+    """Black Tile's pass direction in words (``left``, ``right``, ``across``)."""
+    return n.t(str(n.options.get("pass_direction", "left")))
+
+
+def contract_said(n: Narrator, trumps: str) -> str:
+    """A contract's trumps in the narrator's language: ``fives trump``, ``no-trump``, ``Nel-O``."""
+    if trumps in (NEL_O, NO_TRUMP):
+        return n.t(contract_words(trumps))
+    return n.t("{suit} trump", suit=n.t(suit_words(trumps)))
+
+
+#: The poker categories' names (engine.poker_hands), marked for the catalogues.
+POKER_LABELS = (_("High Tile"), _("Pair"), _("Flush"), _("Threes"), _("Four Straight"), _("Full Hand"),
+                _("Five Straight"), _("Fours"), _("Six Straight"), _("Royal"))
+#: The numbers in words, for poker's tile names and the deal's count (marked for the catalogues).
+NUMBER_NAMES = (_("blank"), _("one"), _("two"), _("three"), _("four"), _("five"), _("six"))
+
+
+def poker_tile_words(n: Narrator, tile: Any) -> str:
+    """A tile in words, in the narrator's language: ``double six``, ``six four``."""
+    if tile.is_double:
+        return n.t("double {number}", number=n.t(NUMBER_NAMES[tile.high]))
+    return n.t("{high} {low}", high=n.t(NUMBER_NAMES[tile.high]), low=n.t(NUMBER_NAMES[tile.low]))
+
+
+def poker_hand_words(n: Narrator, tiles: list[Any]) -> str:
+    """A poker hand in words (:meth:`engine.poker_hands.HandRank.words`) in the narrator's language:
+    ``Flush in fives``, ``Pair: double six and double three``."""
+    hand = evaluate(tiles)
+    category, label = hand.category, n.t(hand.category.label)
+    if category == Category.FLUSH:
+        return n.t("Flush in {suit}", suit=n.t(suit_words(hand.suit)))
+    if category in (Category.FOUR_STRAIGHT, Category.FIVE_STRAIGHT, Category.SIX_STRAIGHT):
+        return n.t("{label}, {tile} high", label=label, tile=poker_tile_words(n, hand.tiles[0]))
+    if category in (Category.PAIR, Category.THREES, Category.FULL_HAND, Category.FOURS):
+        names = [poker_tile_words(n, t) for t in hand.tiles if t.is_double]
+        return n.t("{label}: {list}", label=label, list=n.joined([", ".join(names[:-1]), names[-1]]) if
+                   len(names) > 1 else names[0])
+    if category == Category.ROYAL:
+        return n.t("Royal: all five doubles")
+    return n.t("High Tile: {tile}", tile=poker_tile_words(n, hand.tiles[0]))
 
 
 # ----- outcomes ----------------------------------------------------------------------------------------------------
@@ -487,17 +573,20 @@ def _outcome_words(n: Narrator, outcome: Outcome, event: Event | None = None) ->
     winners = outcome.winners
     if why == Termination.CLEARED:
         steps = event.count if event is not None else None
-        return f"Bingo! The row is clear after {steps} steps." if steps is not None else "Bingo! The row is clear."
+        return (n.t("Bingo! The row is clear after {count} steps.", count=steps) if steps is not None
+                else n.t("Bingo! The row is clear."))
     if why == Termination.STUCK:
         removed = outcome.points[0] if outcome.points else 0
-        return ("13 passes along the row without a removal: no progress is possible. "
-                f"The game is lost with {removed} tiles removed.")
+        return n.t("13 passes along the row without a removal: no progress is possible. "
+                   "The game is lost with {count} tiles removed.", count=removed)
     if why == Termination.ALL_CHIPS:
-        return f"{n.seat_list(winners)} holds every chip and wins the session."
+        return n.t("{names} holds every chip and wins the session.", names=n.seat_list(winners))
     if why == Termination.SESSION_ENDED:
         best = max((outcome.points[s] for s in winners), default=0) if outcome.points else 0
-        names = " and ".join(n.seat(s) for s in winners)
-        return f"The session ends: {names} {'holds' if len(winners) == 1 else 'hold'} the most chips ({best})."
+        names = n.joined([n.seat(s) for s in winners])
+        return (n.t("The session ends: {names} holds the most chips ({count}).", names=names, count=best)
+                if len(winners) == 1 else
+                n.t("The session ends: {names} hold the most chips ({count}).", names=names, count=best))
     if why == Termination.TARGET_REACHED:
         return _match_won(n, outcome, event)
     return _round_words(n, outcome)
@@ -505,15 +594,18 @@ def _outcome_words(n: Narrator, outcome: Outcome, event: Event | None = None) ->
 
 def _match_won(n: Narrator, outcome: Outcome, event: Event | None) -> str:
     if not outcome.sides:
-        return "The match is over: nobody won."
+        return n.t("The match is over: nobody won.")
     if n.family == "line":
         side = outcome.sides[0]
         if event is not None and event.amount is not None:
-            return f"{n.side(side)} reached {event.amount} and won the match."
-        return f"{n.side(side)} won the match with {plural(outcome.points[side], 'point')}."
-    names = " and ".join(n.side(s) for s in outcome.sides)
-    totals = " and ".join(sorted({n.total_words(outcome.points[s]) for s in outcome.sides}))
-    return f"{names} won the match with {totals}."
+            return n.t("{name} reached {amount} and won the match.", name=n.side(side), amount=event.amount)
+        return n.counted(outcome.points[side], _("{name} won the match with {count} point."),
+                         _("{name} won the match with {count} points."), name=n.side(side))
+    names = n.joined([n.side(s) for s in outcome.sides])
+    totals = n.joined(sorted({n.total_words(outcome.points[s]) for s in outcome.sides}))
+    alone = len(outcome.sides) == 1 and " & " not in names  # one player (the verb agrees in Spanish)
+    return (n.t("{name} won the match with {totals}.", name=names, totals=totals) if alone else
+            n.t("{names} won the match with {totals}.", names=names, totals=totals))
 
 
 _ROUND_WHY = {
@@ -527,7 +619,7 @@ _WON = _("won")
 
 def _round_words(n: Narrator, outcome: Outcome) -> str:
     if outcome.termination == Termination.THROWN_IN:
-        return f"Hand {outcome.round} was thrown in."
+        return n.t("Hand {number} was thrown in.", number=outcome.round)
     if not outcome.sides:
         return n.t("Round {number}: the round is blocked and nobody scores.", number=outcome.round)
     names = n.t(" and ").join(n.side(s) for s in outcome.sides)
@@ -544,8 +636,9 @@ def _prompt_words(n: Narrator, p: Prompt) -> str:
     if kind == PromptKind.GAME_OVER:
         if n.game == "bingo":
             if p.seats:
-                return f"Bingo! The row is clear: {p.count} tiles removed in {p.amount} steps."
-            return f"Lost: no removal in 13 passes along the row ({p.count} tiles removed)."
+                return n.t("Bingo! The row is clear: {count} tiles removed in {amount} steps.", count=p.count,
+                           amount=p.amount)
+            return n.t("Lost: no removal in 13 passes along the row ({count} tiles removed).", count=p.count)
         return (n.t("Game over: {names} won.", names=n.seat_list(p.seats)) if p.seats
                 else n.t("Game over: no winner."))
     if kind == PromptKind.BID:
@@ -553,13 +646,13 @@ def _prompt_words(n: Narrator, p: Prompt) -> str:
         return (n.t("Everyone else passed: {name} must bid {bids}.", name=name, bids=bids) if p.flag
                 else n.t("{name} to bid {bids} or pass.", name=name, bids=bids))
     if kind == PromptKind.BET:
-        return f"{name} to {_bet_choice(p)} (pot {p.count})."
+        return n.t("{name} to {choice} (pot {count}).", name=name, choice=_bet_choice(n, p), count=p.count)
     if kind == PromptKind.TO_FOLLOW:
         return n.t("{name} to play: {suit} were led.", name=name, suit=_led_words(n, p))
     if kind == PromptKind.EXTRA_TURN:
         if p.flag:
-            return f"{name} played a double and may take another turn, or end it with Gee."
-        return f"{name} played a double and takes another turn."
+            return n.t("{name} played a double and may take another turn, or end it with Gee.", name=name)
+        return n.t("{name} played a double and takes another turn.", name=name)
     if kind == PromptKind.MUST_PASS:
         if n.game == "tiddle_a_wink":
             return n.t("{name} cannot play and must say Gee.", name=name)
@@ -580,35 +673,42 @@ def _led_words(n: Narrator, p: Prompt) -> str:
     return n.t("trumps ({suit})", suit=led) if p.flag else led
 
 
-def _bet_choice(p: Prompt) -> str:
+def _bet_choice(n: Narrator, p: Prompt) -> str:
     """What a poker player may do: ``call 3, raise or fold``, ``check or bet``..."""
     owed = p.amount or 0
     if owed:
-        return f"call {owed}, raise or fold" if p.flag else f"call {owed} or fold"
-    return "check or bet" if p.flag else "check"
+        return (n.t("call {amount}, raise or fold", amount=owed) if p.flag else
+                n.t("call {amount} or fold", amount=owed))
+    return n.t("check or bet") if p.flag else n.t("check")
 
 
 _PROMPT_WORDS: dict[PromptKind, Callable[[Narrator, Prompt, str], str]] = {
     PromptKind.WAITING: lambda n, p, name: n.t("Waiting for {names}.", names=n.seat_list(p.seats)),
     PromptKind.TO_PLAY: lambda n, p, name: n.t("{name} to play.", name=name),
     PromptKind.MUST_DRAW: lambda n, p, name: n.t("{name} cannot play and must draw.", name=name),
-    PromptKind.MATADOR_OR_DRAW: lambda n, p, name: f"{name} may play a matador or draw.",
-    PromptKind.CLAIM_OPEN: lambda n, p, name: (f"{name} to play. {n.seat_list(p.seats)} may claim {p.amount} until "
-                                               "then; an opponent may call Muggins."),
+    PromptKind.MATADOR_OR_DRAW: lambda n, p, name: n.t("{name} may play a matador or draw.", name=name),
+    PromptKind.CLAIM_OPEN: lambda n, p, name: n.t("{name} to play. {names} may claim {amount} until then; an opponent "
+                                                  "may call Muggins.", name=name, names=n.seat_list(p.seats),
+                                                  amount=p.amount),
     PromptKind.TO_ACT: lambda n, p, name: n.t("{name} to act.", name=name),
     PromptKind.TO_LEAD: lambda n, p, name: n.t("{name} to lead.", name=name),
     PromptKind.ONLY_PASS: lambda n, p, name: n.t("{name} may only pass.", name=name),
-    PromptKind.NAME_TRUMPS: lambda n, p, name: f"{name} won the bidding at {n.bid_words(p.amount)} and names trumps.",
-    PromptKind.ACCEPT_TURNUP: lambda n, p, name: (f"{name}: accept {suit_words(p.suit)} as trumps or pass "
-                                                  f"(turn-up {p.count} of {p.high})."),
-    PromptKind.DISCARD: lambda n, p, name: f"{name} took up the turn-up and must discard a tile.",
-    PromptKind.CHOOSE_PASS: lambda n, p, name: (f"Choose {p.count} tiles to pass to the {p.direction} "
-                                                f"(waiting for {n.seat_list(p.seats)})."),
-    PromptKind.LEAD_OR_PASS: lambda n, p, name: f"{name} to lead, or pass the lead to the left.",
-    PromptKind.EXCHANGE: lambda n, p, name: f"{name} may exchange up to {p.count} tiles.",
-    PromptKind.DEAL_NEXT: lambda n, p, name: f"{name} deals the next hand.",
-    PromptKind.BINGO_STEP: lambda n, p, name: f"Count {p.count}: step to the next tile, or run to the next removal.",
-    PromptKind.BINGO_MATCH: lambda n, p, name: f"Count {p.count}: {p.tile} matches. Remove it or leave it?",
+    PromptKind.NAME_TRUMPS: lambda n, p, name: n.t("{name} won the bidding at {bid} and names trumps.", name=name,
+                                                   bid=n.bid_words(p.amount)),
+    PromptKind.ACCEPT_TURNUP: lambda n, p, name: n.t("{name}: accept {suit} as trumps or pass (turn-up {count} of "
+                                                     "{high}).", name=name, suit=n.t(suit_words(p.suit)),
+                                                     count=p.count, high=p.high),
+    PromptKind.DISCARD: lambda n, p, name: n.t("{name} took up the turn-up and must discard a tile.", name=name),
+    PromptKind.CHOOSE_PASS: lambda n, p, name: n.t("Choose {count} tiles to pass to the {direction} (waiting for "
+                                                   "{names}).", count=p.count, direction=n.t(str(p.direction)),
+                                                   names=n.seat_list(p.seats)),
+    PromptKind.LEAD_OR_PASS: lambda n, p, name: n.t("{name} to lead, or pass the lead to the left.", name=name),
+    PromptKind.EXCHANGE: lambda n, p, name: n.t("{name} may exchange up to {count} tiles.", name=name, count=p.count),
+    PromptKind.DEAL_NEXT: lambda n, p, name: n.t("{name} deals the next hand.", name=name),
+    PromptKind.BINGO_STEP: lambda n, p, name: n.t("Count {count}: step to the next tile, or run to the next removal.",
+                                                  count=p.count),
+    PromptKind.BINGO_MATCH: lambda n, p, name: n.t("Count {count}: {tile} matches. Remove it or leave it?",
+                                                   count=p.count, tile=p.tile),
 }
 
 
@@ -684,23 +784,24 @@ _YOUR_PROMPTS: dict[PromptKind, Callable[[Narrator, Prompt], str]] = {
     PromptKind.TO_ACT: lambda n, p: n.t("Make your move."),
     PromptKind.TO_LEAD: lambda n, p: n.t("Lead a tile."),
     PromptKind.ONLY_PASS: lambda n, p: n.t("You may only pass."),
-    PromptKind.NAME_TRUMPS: lambda n, p: f"You won the bidding at {n.bid_words(p.amount)}: name trumps.",
-    PromptKind.ACCEPT_TURNUP: lambda n, p: (f"Accept {suit_words(p.suit)} as trumps, or pass "
-                                            f"(turn-up {p.count} of {p.high})."),
+    PromptKind.NAME_TRUMPS: lambda n, p: n.t("You won the bidding at {bid}: name trumps.", bid=n.bid_words(p.amount)),
+    PromptKind.ACCEPT_TURNUP: lambda n, p: n.t("Accept {suit} as trumps, or pass (turn-up {count} of {high}).",
+                                               suit=n.t(suit_words(p.suit)), count=p.count, high=p.high),
     PromptKind.DISCARD: lambda n, p: n.t("You took up the turn-up: discard a tile."),
     PromptKind.LEAD_OR_PASS: lambda n, p: n.t("Lead a tile, or pass the lead to the left."),
-    PromptKind.EXCHANGE: lambda n, p: f"Mark up to {plural(p.count or 0, 'tile')} to exchange, then exchange.",
+    PromptKind.EXCHANGE: lambda n, p: n.counted(p.count or 0, _("Mark up to {count} tile to exchange, then exchange."),
+                                                _("Mark up to {count} tiles to exchange, then exchange.")),
     PromptKind.DEAL_NEXT: lambda n, p: n.t("Deal the next hand."),
     PromptKind.BID: lambda n, p: (n.t("Everyone else passed: you must bid {bids}.", bids=_bid_range(n, p)) if p.flag
                                   else n.t("Bid {bids}, or pass.", bids=_bid_range(n, p))),
-    PromptKind.BET: lambda n, p: f"{_bet_choice(p).capitalize()} (pot {p.count}).",
+    PromptKind.BET: lambda n, p: n.t("{choice} (pot {count}).", choice=_bet_choice(n, p).capitalize(), count=p.count),
     PromptKind.TO_FOLLOW: lambda n, p: n.t("Play a tile: {suit} were led.", suit=_led_words(n, p)),
-    PromptKind.EXTRA_TURN: lambda n, p: ("You played a double: take another turn"
-                                         + (", or end it with Gee." if p.flag else ".")),
+    PromptKind.EXTRA_TURN: lambda n, p: (n.t("You played a double: take another turn, or end it with Gee.") if p.flag
+                                         else n.t("You played a double: take another turn.")),
     PromptKind.MUST_PASS: lambda n, p: (n.t("You cannot play: say Gee.") if n.game == "tiddle_a_wink"
                                         else n.t("You cannot play: pass.")),
-    PromptKind.CLAIM_OPEN: lambda n, p: (f"Play a tile. {n.seat_list(p.seats)} may claim {p.amount} until then; "
-                                         "an opponent may call Muggins."),
+    PromptKind.CLAIM_OPEN: lambda n, p: n.t("Play a tile. {names} may claim {amount} until then; an opponent may "
+                                            "call Muggins.", names=n.seat_list(p.seats), amount=p.amount),
 }
 
 
@@ -721,4 +822,5 @@ def your_prompt(narrator: Narrator, prompt: Prompt | Mapping[str, Any] | None, s
     text = _your_prompt(narrator, prompt) if mine else None
     if text is None:
         return narrator.prompt(prompt)
-    return text + (" The cross comes first: a six on a free side of the 6-6." if prompt.cross else "")
+    return text + (" " + narrator.t("The cross comes first: a six on a free side of the 6-6.") if prompt.cross
+                   else "")

@@ -3,6 +3,7 @@ the players' names; one words table per concept; no Pillow needed."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -97,3 +98,32 @@ def test_a_poker_stop_is_told() -> None:
     assert Narrator.of_game(game, ["Ann", "Bo"]).event(events[0]) == \
         "Bo stops the session: it ends after this deal."
     assert catalogue()["poker"].family == "poker" and isinstance(Tile.of(1, 0), Tile)
+
+
+ENGLISH_TELLS = re.compile(r"\b(the|and|played|passed|trumps?|tiles?|points?|wins?|won|Seat|hand|round|bid|"
+                           r"deals|leads|pot|chips?|tricks?|nobody|double|turn-up|lead|play|pass|draw|to|of|"
+                           r"left|right|across|blank|one|two|three|four|five|six|fives|sixes|doubles|marks?)\b")
+
+
+@pytest.mark.parametrize(("key", "seats"), CASES)
+def test_every_sentence_of_random_play_is_said_in_spanish_too(key: str, seats: int) -> None:
+    """Issue 14: everything the narrator says of a game (events, prompts, each seat's own prompt, outcomes) has its
+    Spanish words, not an English sentence or an English word left in a Spanish one."""
+    from render.words import your_prompt
+
+    game = played(key, seats, seed=seats + 2, steps=20_000)
+    english = Narrator.of_game(game, NAMES[:seats])
+    spanish = Narrator(game.key, NAMES[:seats], game.sides, game.options, language="es")
+    said: list[tuple[str, str]] = [(spanish.event(e), english.event(e)) for e in game.log]
+    for seat in [None, *range(seats)]:
+        prompt = game.view(seat)["prompt"]
+        said.append((spanish.prompt(prompt), english.prompt(prompt)))
+        if seat is not None:
+            said.append((your_prompt(spanish, prompt, seat), your_prompt(english, prompt, seat)))
+    for outcome in (game.outcome, game.round_outcome):
+        if outcome is not None:
+            said.append((spanish.outcome(outcome), english.outcome(outcome)))
+    for es, en in said:
+        assert es != en, f"{key}: {en!r} has no Spanish"
+        stripped = re.sub(r"\b(Nel-O|Gee|Muggins|Bingo|Bergen|Tiddle-a-Wink|Domino)\b", "", es)
+        assert not ENGLISH_TELLS.search(stripped), f"{key}: {es!r} (from {en!r}) keeps an English word"
