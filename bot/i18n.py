@@ -34,6 +34,8 @@ LANGUAGES: dict[str, tuple[Locale, ...]] = {"es": (Locale.spain_spanish, Locale.
 #: Where the marked texts are written, and the functions that mark them (render/language.py; ``t``: a Narrator's).
 SOURCES = ("bot", "cogs", "render")
 KEYWORDS = {"translate": None, "_": None, "t": None, "say": None}
+#: The engine says a move's label as data, ``Phrase("English {value}", ...)`` (engine/phrases.py).
+ENGINE_KEYWORDS = {"Phrase": None}
 
 
 class HallTranslator(app_commands.Translator):
@@ -82,9 +84,9 @@ def marked_texts() -> list[str]:
     with Babel's Python extractor."""
     root = Path(__file__).resolve().parents[1]
     found: list[str] = []
-    for folder in SOURCES:
+    for folder, keywords in [*((folder, KEYWORDS) for folder in SOURCES), ("engine", ENGINE_KEYWORDS)]:
         for _file, _line, message, _comments, _context in extract_from_dir(
-                root / folder, method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=(),
+                root / folder, method_map=[("**.py", "python")], keywords=keywords, comment_tags=(),
                 strip_comment_tags=True):
             if isinstance(message, str):
                 found.append(message)

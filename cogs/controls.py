@@ -400,7 +400,7 @@ class Hint(TableButton, template=rf"dh:hint:{IDS}"):
         async with answering(interaction, self):
             await interaction.response.defer(ephemeral=True, thinking=True)  # the search may take a moment
             advice = await service(interaction).hint(self.tid, self.ver, interaction.user.id)
-            await tell(interaction, "\N{ELECTRIC LIGHT BULB} " + advice_line(advice))
+            await tell(interaction, "\N{ELECTRIC LIGHT BULB} " + advice_line(advice, interaction.locale))
 
 
 #: Every kind of control, registered with the bot by the Play cog (so clicks on messages drawn before a restart are

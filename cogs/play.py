@@ -34,7 +34,7 @@ from cogs.turns import Turns
 from engine import Play as PlayTile
 from engine import catalogue
 from engine.views import GameView
-from render.language import _
+from render.language import _, phrase_in
 
 if TYPE_CHECKING:
     from bot.client import DominoHall
@@ -204,7 +204,7 @@ class TablePublisher:
         legal = game.legal_actions(seat) if can_move else []
         playable = {str(a.tile) for a in legal if isinstance(a, PlayTile)}
         view["playable"] = [t for t in view["hand"] or [] if t in playable]  # every copy of a duplicate tile
-        items = ui.move_controls(table, seat, legal, game.describe)
+        items = ui.move_controls(table, seat, legal, lambda action: phrase_in(game.phrase(action), locale), locale)
         if items and await self.bot.tables.hints_on(table.row.guild_id):
             items = ui.with_hint(table, items, locale)
         content = text.hand_text(table, view, seat, can_move, locale)

@@ -44,7 +44,7 @@ from cogs.controls import TableSelect as TableSelect
 from cogs.text import LEVEL_WORDS
 from engine import Action, Bid, Call, Choose, Play
 from engine.game import option_text
-from render.language import translate
+from render.language import phrase_in, translate
 from render.words import option_label, option_value_words
 
 MAX_ROWS, MAX_BUTTONS_PER_ROW, MAX_OPTIONS = 5, 5, 25
@@ -104,7 +104,7 @@ def table_view(table: Table, locale: Any = None) -> discord.ui.View | None:
         running = bool(table.row.autopilot)
         items.append(Run(tid, ver, label=translate("Pause", locale) if running else translate("Run", locale),
                                  style=ButtonStyle.secondary if running else ButtonStyle.success))
-    items.extend(request_buttons(table))
+    items.extend(request_buttons(table, locale))
     items.append(EndGame(tid, ver, label=translate("End game", locale), style=ButtonStyle.danger))
     return _view(items)
 
@@ -114,13 +114,13 @@ def recap_view(table: Table, locale: Any = None) -> discord.ui.View:
     return _view([MyHand(table.id, table.version, label=translate("My hand", locale), style=ButtonStyle.primary)])
 
 
-def request_buttons(table: Table) -> list[discord.ui.Item[Any]]:
+def request_buttons(table: Table, locale: Any = None) -> list[discord.ui.Item[Any]]:
     """The host's requests outside the turn order (a poker table's "Stop after this deal"); the service checks
     that the one who clicks is the host."""
     host = table.seat_of(table.host_id)
     if table.game is None or host is None:
         return []
-    return [HostRequest(table.id, table.version, str(action), label=table.game.describe(action))
+    return [HostRequest(table.id, table.version, str(action), label=phrase_in(table.game.phrase(action), locale))
             for action in table.game.requests(host)]
 
 
@@ -189,21 +189,22 @@ def _move_arg(action: Action, index: int, prefix_length: int) -> str:
     return move_arg(str(action), index, MAX_ID - prefix_length - 1)
 
 
-def move_controls(table: Table, seat: int, legal: Sequence[Action], describe: Callable[[Action], str]
-                  ) -> list[discord.ui.Item[Any]]:
+def move_controls(table: Table, seat: int, legal: Sequence[Action], describe: Callable[[Action], str],
+                  locale: Any = None) -> list[discord.ui.Item[Any]]:
     """One control per legal action: buttons when they fit (5 rows of 5), else select menus of up to 25 moves;
-    a choice of k tiles among many combinations becomes one multi-select of the tiles."""
+    a choice of k tiles among many combinations becomes one multi-select of the tiles. ``describe`` labels a
+    move; ``locale`` is the member's, for the menus' placeholders."""
     tid, ver = table.id, table.version
     prefix = len(f"dh:m:{tid}:{ver}")
     labels = [describe(a)[:80] or str(a)[:80] for a in legal]
     if len(legal) > MAX_ROWS * MAX_BUTTONS_PER_ROW and _same_size_choices(legal):
-        return _choice_select(table, legal)
+        return _choice_select(table, legal, locale)
     if len(legal) <= MAX_ROWS * MAX_BUTTONS_PER_ROW:
         return [Move(tid, ver, _move_arg(a, i, prefix), label=labels[i], style=_style(a),
                             row=i // MAX_BUTTONS_PER_ROW) for i, a in enumerate(legal)]
     bids = [(i, a) for i, a in enumerate(legal) if isinstance(a, Bid)]
     if len(bids) > MAX_OPTIONS // 2 and len(legal) - len(bids) < MAX_BUTTONS_PER_ROW * (MAX_ROWS - 2):
-        return _bid_controls(table, legal, bids, labels)
+        return _bid_controls(table, legal, bids, labels, locale)
     items: list[discord.ui.Item[Any]] = []
     numbered = list(enumerate(legal))
     for menu in range(MAX_ROWS):
@@ -212,12 +213,13 @@ def move_controls(table: Table, seat: int, legal: Sequence[Action], describe: Ca
             break
         options = [discord.SelectOption(label=labels[i], value=_move_arg(a, i, 0)) for i, a in chunk]
         items.append(MoveMenu(tid, ver, str(menu), options=options, row=menu,
-                                 placeholder=f"Moves {chunk[0][0] + 1} to {chunk[-1][0] + 1} of {len(legal)}"))
+                              placeholder=translate("Moves {first} to {last} of {count}", locale,
+                                                    first=chunk[0][0] + 1, last=chunk[-1][0] + 1, count=len(legal))))
     return items
 
 
-def _bid_controls(table: Table, legal: Sequence[Action], bids: list[tuple[int, Bid]], labels: list[str]
-                  ) -> list[discord.ui.Item[Any]]:
+def _bid_controls(table: Table, legal: Sequence[Action], bids: list[tuple[int, Bid]], labels: list[str],
+                  locale: Any = None) -> list[discord.ui.Item[Any]]:
     """Many bids: the other moves (Pass) as buttons, the bids in menus of even ranges ("Bid 49 to 64"), so any
     bid is two taps: open its menu, pick it."""
     tid, ver = table.id, table.version
@@ -234,7 +236,8 @@ def _bid_controls(table: Table, legal: Sequence[Action], bids: list[tuple[int, B
         low, high = chunk[0][1].amount, chunk[-1][1].amount
         options = [discord.SelectOption(label=labels[i], value=_move_arg(a, i, 0)) for i, a in chunk]
         items.append(MoveMenu(tid, ver, str(menu), options=options, row=first_row + menu,
-                                 placeholder=f"Bid {low} to {high}" if low != high else f"Bid {low}"))
+                              placeholder=(translate("Bid {low} to {high}", locale, low=low, high=high)
+                                           if low != high else translate("Bid {low}", locale, low=low))))
     return items
 
 
@@ -243,13 +246,13 @@ def _same_size_choices(legal: Sequence[Action]) -> bool:
     return all(isinstance(a, Choose) for a in legal) and len(sizes) == 1
 
 
-def _choice_select(table: Table, legal: Sequence[Action]) -> list[discord.ui.Item[Any]]:
+def _choice_select(table: Table, legal: Sequence[Action], locale: Any = None) -> list[discord.ui.Item[Any]]:
     chooses = [a for a in legal if isinstance(a, Choose)]
     size = len(chooses[0].tiles)
     tiles = sorted({t for a in chooses for t in a.tiles}, reverse=True)[:MAX_OPTIONS]
     options = [discord.SelectOption(label=str(t), value=str(t)) for t in tiles]
     return [ChooseTiles(table.id, table.version, str(size), options=options, count=size,
-                        placeholder=f"Choose {size} tiles")]
+                        placeholder=translate("Choose {count} tiles", locale, count=size))]
 
 
 def with_hint(table: Table, items: list[discord.ui.Item[Any]], locale: Any = None) -> list[discord.ui.Item[Any]]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from engine.actions import Action, Bid, Call, Pass
 from engine.events import EventKind, Prompt, PromptKind, ScoreReason, Termination
 from engine.game import OptionSpec
+from engine.phrases import Phrase, Word
 from engine.trickgame import PLAY, TrickGame
 from engine.tricks import (
     COUNT_TILES,
@@ -262,19 +263,17 @@ class FortyTwoGame(TrickGame):
     # ----- words and view -------------------------------------------------------------------------------------
     def bid_words(self, amount: int) -> str:
         """A bid in words (Texas marks bidding says marks)."""
-        return str(amount)
+        return str(self.bid_phrase(amount))
 
-    def describe(self, action: Action) -> str:
-        if isinstance(action, Bid):
-            return f"Bid {self.bid_words(action.amount)}"
+    def phrase(self, action: Action) -> Phrase:
         if isinstance(action, Call) and action.name == NEL_O:
-            return "Nel-O (lose every trick)"
+            return Phrase("Nel-O (lose every trick)")
         if isinstance(action, Call) and action.name.startswith(f"{TRUMP}:"):
             trumps = action.name.split(":", 1)[1]
             if trumps == NO_TRUMP:
-                return "No-trump (doubles as a suit)" if self.no_trump_doubles_suit() else "No-trump"
-            return f"{suit_words(trumps).capitalize()} are trumps"
-        return super().describe(action)
+                return Phrase("No-trump (doubles as a suit)") if self.no_trump_doubles_suit() else Phrase("No-trump")
+            return Phrase("{suit} are trumps", suit=Word(suit_words(trumps)))
+        return super().phrase(action)
 
     def prompt(self) -> Prompt:
         if self._over or self.phase == PLAY:

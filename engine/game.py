@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from engine.actions import Action
 from engine.errors import BadOption, GameOver, IllegalAction, InvalidAction, NoSuchSeat, NotYourTurn
 from engine.events import Event, EventKind, Outcome, Prompt, PromptKind, ScoreReason, Termination
+from engine.phrases import Phrase
 from engine.tiles import Tile, sort_hand, tiles_from
 from engine.views import CommonView, EventJson, Family, GameView
 
@@ -365,8 +366,13 @@ class Game(ABC):
         return ", ".join(f"Seat {s + 1}" for s in seats) or "nobody"
 
     def describe(self, action: Action) -> str:
-        """An action in words for players. Games may override with richer phrasing."""
-        return str(action)
+        """An action in words for players (English): :meth:`phrase` as text."""
+        return str(self.phrase(action))
+
+    def phrase(self, action: Action) -> Phrase:
+        """An action in words for players, as data the edge can say in any language (:mod:`engine.phrases`).
+        Games override it with their own phrasing."""
+        return Phrase(str(action))
 
     def prompt(self) -> Prompt:
         """What the game awaits (or that it is over), as data; ``render.words.prompt_text`` says it."""

@@ -18,6 +18,7 @@ from engine.actions import Action, Bid, Draw, Pass, Play
 from engine.events import Event, EventKind
 from engine.game import Game
 from engine.linegame import LineGame
+from engine.phrases import Phrase
 from engine.trickgame import TrickGame
 
 if TYPE_CHECKING:
@@ -45,12 +46,14 @@ class Reason(StrEnum):
 
 @dataclass(frozen=True)
 class Advice:
-    """The advised move, its label for the player (``Game.describe``) and why."""
+    """The advised move, its label for the player (``Game.describe``; ``phrase``: the same as data, for other
+    languages) and why."""
 
     action: Action
     label: str
     reason: Reason
     facts: Mapping[str, Any] = field(default_factory=dict)
+    phrase: Phrase | None = None
 
 
 def advise(game: Game, seat: int, player: Player) -> Advice:
@@ -59,9 +62,10 @@ def advise(game: Game, seat: int, player: Player) -> Advice:
     if not legal:
         raise ValueError(f"seat {seat} has no move to advise")
     action = legal[0] if len(legal) == 1 else player.choose(game, seat)
-    label = game.describe(action)
+    phrase = game.phrase(action)
+    label = str(phrase)
     if len(legal) == 1 and not isinstance(action, (Draw, Pass)):
-        return Advice(action, label, Reason.ONLY)
+        return Advice(action, label, Reason.ONLY, phrase=phrase)
     trial = game.clone()
     events = trial.apply(seat, action)
     if isinstance(game, LineGame):
@@ -72,7 +76,7 @@ def advise(game: Game, seat: int, player: Player) -> Advice:
         reason, facts = Reason.HAND_RANK, {"rank": str(game.view(seat).get("hand_rank") or "")}
     else:
         reason, facts = Reason.CHOSEN, {}
-    return Advice(action, label, reason, facts)
+    return Advice(action, label, reason, facts, phrase)
 
 
 def _scored(game: Game, seat: int, events: list[Event]) -> int:

@@ -16,6 +16,7 @@ from engine.errors import BadOption, IllegalAction
 from engine.events import Event, EventKind, Prompt, PromptKind, ScoreReason, Termination
 from engine.game import Game, OptionSpec
 from engine.layout import ARM_WORDS, ARMS, LineOfPlay, OpenEnd, Placed
+from engine.phrases import Phrase, Word
 from engine.scoring import cascade, lowest_unique, round_points
 from engine.tiles import PIP_VALUES, Tile, double_set, highest_double, pip_total, sort_hand
 from engine.views import CommonView, LastRound, LineFacts, LineView, PlayScore
@@ -446,12 +447,12 @@ class LineGame(Game):
                 self.finish([winner], amount=self.target())
 
     # ----- actions, prompts, views and zones ------------------------------------------------------------------
-    def describe(self, action: Action) -> str:
+    def phrase(self, action: Action) -> Phrase:
         if isinstance(action, Play):
-            return f"{action.tile} on the {ARM_WORDS.get(action.end, action.end)}"
+            return Phrase("{tile} on the {end}", tile=action.tile, end=Word(ARM_WORDS.get(action.end, action.end)))
         if isinstance(action, Draw):
-            return "Draw"
-        return "Pass"
+            return Phrase("Draw")
+        return Phrase("Pass")
 
     def prompt(self) -> Prompt:
         if self._over:

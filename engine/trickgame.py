@@ -20,6 +20,7 @@ from __future__ import annotations
 from engine.actions import Action, Bid, Call, Pass, Play
 from engine.events import EventKind, Prompt, PromptKind, ScoreReason, Termination
 from engine.game import Game
+from engine.phrases import Phrase, Word
 from engine.tiles import Tile, double_set
 from engine.tricks import NumberSuits, SuitRule, Trick, legal_follows, suit_words
 from engine.views import CommonView, Contract, LastTrick, TrickFacts, TrickInPlay, TrickView
@@ -262,23 +263,27 @@ class TrickGame(Game):
         """A led suit in words: ``trumps`` for the trump suit, else the suit (``sixes``)."""
         return "trumps" if suit == self.suit_rule().trump else suit_words(suit)
 
-    def describe(self, action: Action) -> str:
+    def phrase(self, action: Action) -> Phrase:
         if isinstance(action, Play):
             leading = self.phase == PLAY and self.trick is not None and self.trick.led_suit is None
             if not leading:
-                return str(action.tile)
+                return Phrase("{tile}", tile=action.tile)
             try:
                 suit = self.suit_rule().suit_of_lead(action.tile, action.suit)
             except ValueError:
-                return str(action.tile)
-            return f"{action.tile} (lead {self.led_words(suit)})"
+                return Phrase("{tile}", tile=action.tile)
+            return Phrase("{tile} (lead {suit})", tile=action.tile, suit=Word(self.led_words(suit)))
         if isinstance(action, Bid):
-            return f"Bid {action.amount}"
+            return Phrase("Bid {bid}", bid=self.bid_phrase(action.amount))
         if isinstance(action, Pass):
-            return "Pass"
+            return Phrase("Pass")
         if isinstance(action, Call):
-            return action.name.replace("_", " ").capitalize()
-        return str(action)
+            return Phrase(action.name.replace("_", " ").capitalize())
+        return Phrase(str(action))
+
+    def bid_phrase(self, amount: int) -> Phrase:
+        """A bid in words, as a phrase (Texas marks bidding says marks)."""
+        return Phrase("{amount}", amount=amount)
 
     def prompt(self) -> Prompt:
         if self._over:

@@ -18,7 +18,7 @@ from render.theme import RGB, font
 
 MAX_BYTES = 500_000
 FONT_LOCK = threading.RLock()
-_SEAT_WORD = re.compile(r"\b[Ss]eat (\d{1,2})\b")
+_SEAT_WORD = re.compile(r"\b(?:[Ss]eat|[Aa]siento) (\d{1,2})\b")  # the engine's word, and the Spanish one
 
 
 @lru_cache(maxsize=8192)

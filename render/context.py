@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from engine.views import GameView, LineView, PokerView, TrickView, arm_and_value, seat_and_bid
-from render.language import _, say
-from render.words import ARM_WORDS, suit_words
+from engine.tiles import tiles_from
+from engine.views import Contract, GameView, LineView, PokerView, TrickView, arm_and_value, seat_and_bid
+from render.language import LANGUAGE, _, say
+from render.words import ARM_WORDS, Narrator, contract_said, poker_hand_words, suit_words
 
 
 def context_line(view: GameView) -> str:
@@ -40,7 +41,7 @@ def _trick(view: TrickView) -> str:
     contract = view["contract"]
     if contract is not None:
         if contract["label"]:
-            parts.append(contract["label"])
+            parts.append(contract_label(contract))
         elif contract["trumps"] is not None:
             parts.append(say("Trumps: {suit}", suit=say(suit_words(contract["trumps"]))))
     trick = view["trick"]
@@ -49,12 +50,30 @@ def _trick(view: TrickView) -> str:
     return "  ·  ".join(parts)
 
 
+def contract_label(contract: Contract) -> str:
+    """The contract in words (``Seat 2 bid 34, fives trump``): the engine's English, or the same said again from
+    its facts in the language being drawn in."""
+    if LANGUAGE.get() is None:
+        return contract["label"]
+    seat = contract["seat"] + 1
+    trumps = contract["trumps"]
+    if not contract["bid"].isdigit():  # Euchre: the maker chose the trumps, perhaps to play alone
+        said = say("Seat {seat} chose {suit}", seat=seat, suit=say(suit_words(trumps)))
+        return said + (say(", alone") if contract["bid"] == "alone" else "")
+    said = say("Seat {seat} bid {bid}", seat=seat, bid=contract["bid"])
+    if trumps is None:
+        return said
+    narrator = Narrator("texas42", language=LANGUAGE.get())
+    return said + ", " + contract_said(narrator, trumps)
+
+
 def _poker(view: PokerView) -> str:
     seat = view["seat"]
     stacks = view["stacks"]
     parts = []
     if view["hand_rank"]:
-        parts.append(view["hand_rank"])
+        parts.append(view["hand_rank"] if LANGUAGE.get() is None else
+                     poker_hand_words(Narrator("poker", language=LANGUAGE.get()), tiles_from(view["hand"] or [])))
     if seat is not None and seat < len(stacks):
         parts.append(say("Your chips: {chips}", chips=stacks[seat]))
     parts.append(say("Pot: {pot}", pot=view["pot"]))

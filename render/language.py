@@ -79,6 +79,12 @@ def say(text: str, **values: Any) -> str:
     return translate(text, LANGUAGE.get(), **values)
 
 
+def phrase_in(phrase: Any, locale: Any) -> str:
+    """Words the engine gives as data (an ``engine.phrases.Phrase``: a move's label) in the locale's language."""
+    language = language_of(locale)
+    return phrase.said(catalogue(language).get) if language else str(phrase)
+
+
 def _(text: str) -> str:
     """Mark a text for the catalogues where it is written (a table of labels), to be translated where it is shown."""
     return text

@@ -9,6 +9,7 @@ from PIL import Image, ImageDraw
 
 from engine.views import TrickView, seat_and_bid, seat_and_tile
 from render.canvas import fit, seat_names, with_names
+from render.context import contract_label
 from render.geometry import Box
 from render.info import InfoPanel
 from render.language import _, say
@@ -205,7 +206,7 @@ def trick_info(view: TrickView, names: Sequence[str], width: int) -> InfoPanel:
     if contract is not None and contract["label"]:
         if not (contract["bid"].isdigit() and contract["trumps"] is not None):  # else the key numbers say it all
             panel.section("Contract")
-            panel.text(with_names(contract["label"], names), bold=True)
+            panel.text(with_names(contract_label(contract), names), bold=True)
     elif view["bids"] or view["phase"] == "bid":
         panel.section("Bidding")
         bids = [f"{names[s]}: {b}" for s, b in map(seat_and_bid, view["bids"]) if 0 <= s < len(names)]

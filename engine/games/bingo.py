@@ -22,6 +22,7 @@ from engine.actions import Action, Call, Pass
 from engine.errors import BadOption
 from engine.events import EventKind, Prompt, PromptKind, ScoreReason, Termination
 from engine.game import Game, GameSpec, OptionSpec
+from engine.phrases import Phrase
 from engine.tiles import Tile, double_set
 from engine.views import BingoFacts, BingoResult, BingoView, CommonView
 
@@ -139,18 +140,17 @@ class BingoGame(Game):
             self.finish([], Termination.STUCK, count=self.steps)
 
     # ----- words, views and zones ----------------------------------------------------------------------------------
-    def describe(self, action: Action) -> str:
+    def phrase(self, action: Action) -> Phrase:
         if action == Call("run"):
-            return "Run to the next removal"
+            return Phrase("Run to the next removal")
         tile = self.current
-        if action == Call("remove"):
-            return f"Remove {tile} (count {self.count})"
+        if action == Call("remove") or (action == Call("step") and self.matches(tile, self.count)):
+            return Phrase("Remove {tile} (count {count})", tile=tile, count=self.count)
         if action == Pass():
-            return f"Leave {tile} (count {self.count})"
+            return Phrase("Leave {tile} (count {count})", tile=tile, count=self.count)
         if action == Call("step"):
-            verb = "Remove" if self.matches(tile, self.count) else "Pass"
-            return f"{verb} {tile} (count {self.count})"
-        return str(action)
+            return Phrase("Pass {tile} (count {count})", tile=tile, count=self.count)
+        return Phrase(str(action))
 
     def prompt(self) -> Prompt:
         if self._over:

@@ -21,6 +21,7 @@ from engine.actions import Action, Choose, Pass, Play
 from engine.events import EventKind, Prompt, PromptKind, ScoreReason, Termination
 from engine.fortytwo import flag
 from engine.game import GameSpec, OptionSpec
+from engine.phrases import Phrase
 from engine.tiles import Tile
 from engine.trickgame import TrickGame
 from engine.tricks import BOTH, NumberSuits
@@ -225,12 +226,12 @@ class BlackTileGame(TrickGame):
         return counters(self.piles[side])
 
     # ----- words and views -----------------------------------------------------------------------------------------
-    def describe(self, action: Action) -> str:
+    def phrase(self, action: Action) -> Phrase:
         if isinstance(action, Choose):
-            return "Pass " + ", ".join(str(t) for t in action.tiles)
+            return Phrase("Pass {tiles}", tiles=", ".join(str(t) for t in action.tiles))
         if isinstance(action, Pass):
-            return "Pass the lead"
-        return super().describe(action)
+            return Phrase("Pass the lead")
+        return super().phrase(action)
 
     def prompt(self) -> Prompt:
         if self._over:

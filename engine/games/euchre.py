@@ -20,6 +20,7 @@ from engine.actions import Action, Call, Choose, Pass
 from engine.events import EventKind, Prompt, PromptKind, ScoreReason, Termination
 from engine.fortytwo import flag
 from engine.game import GameSpec, OptionSpec
+from engine.phrases import Phrase, Word
 from engine.tiles import Tile
 from engine.trickgame import PLAY, TrickGame
 from engine.tricks import NumberSuits, suit_words
@@ -250,17 +251,24 @@ class EuchreGame(TrickGame):
         return 0
 
     # ----- words and views --------------------------------------------------------------------------------------
-    def describe(self, action: Action) -> str:
+    def phrase(self, action: Action) -> Phrase:
         trump = self.offered_trump()
-        words = suit_words(None if trump is None else str(trump))
+        words = Word(suit_words(None if trump is None else str(trump)))
         if isinstance(action, Call) and action.name in (ACCEPT, ALONE):
-            seat = self.turn
-            verb = {"took up": "Take up", "assisted with": "Assist with", "ordered up": "Order up"}.get(
-                self.accept_word(seat), "Accept")
-            return f"{verb} {words}{', alone' if action.name == ALONE else ''}"
+            verb = self.accept_word(self.turn)
+            alone = action.name == ALONE
+            if verb == "took up":
+                return (Phrase("Take up {suit}, alone", suit=words) if alone else Phrase("Take up {suit}", suit=words))
+            if verb == "assisted with":
+                return (Phrase("Assist with {suit}, alone", suit=words) if alone else
+                        Phrase("Assist with {suit}", suit=words))
+            if verb == "ordered up":
+                return (Phrase("Order up {suit}, alone", suit=words) if alone else
+                        Phrase("Order up {suit}", suit=words))
+            return Phrase("Accept {suit}, alone", suit=words) if alone else Phrase("Accept {suit}", suit=words)
         if isinstance(action, Choose) and action.tiles:
-            return f"Discard {action.tiles[0]}"
-        return super().describe(action)
+            return Phrase("Discard {tile}", tile=action.tiles[0])
+        return super().phrase(action)
 
     def prompt(self) -> Prompt:
         if self._over or self.phase == PLAY:

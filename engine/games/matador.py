@@ -15,6 +15,7 @@ from engine.events import EventKind, Prompt, PromptKind
 from engine.game import GameSpec, OptionSpec
 from engine.layout import ARM_WORDS, OpenEnd
 from engine.linegame import BLOCK_TIE, RESERVE_TWO, LineGame, target_option
+from engine.phrases import Phrase, Word
 from engine.tiles import Tile, double_set, highest_double
 from engine.views import CommonView, LineView
 
@@ -135,14 +136,17 @@ class MatadorGame(LineGame):
         self.emit(EventKind.DRAW, seat, count=drawn)
 
     # ----- words and views ------------------------------------------------------------------------------------
-    def describe(self, action: Action) -> str:
+    def phrase(self, action: Action) -> Phrase:
         if isinstance(action, Play) and action.face is not None:
-            kind = " (matador)" if action.tile in self.matadors else ""
-            where = ARM_WORDS.get(action.end, action.end)
-            return f"{action.tile}{kind} on the {where}, leaving {action.tile.other(action.face)}"
+            where = Word(ARM_WORDS.get(action.end, action.end))
+            leaving = action.tile.other(action.face)
+            if action.tile in self.matadors:
+                return Phrase("{tile} (matador) on the {end}, leaving {value}", tile=action.tile, end=where,
+                              value=leaving)
+            return Phrase("{tile} on the {end}, leaving {value}", tile=action.tile, end=where, value=leaving)
         if isinstance(action, Draw) and self.plays(self.turn):
-            return "Draw instead of playing a matador"
-        return super().describe(action)
+            return Phrase("Draw instead of playing a matador")
+        return super().phrase(action)
 
     def prompt(self) -> Prompt:
         if not self._over and not self.drew and Draw() in self._legal(self.turn) and self.plays(self.turn):

@@ -21,6 +21,7 @@ from engine.events import EventKind, Prompt, PromptKind, ScoreReason
 from engine.game import GameSpec, OptionSpec
 from engine.layout import LineOfPlay, Placed
 from engine.linegame import RESERVE_TWO, LineGame, target_option
+from engine.phrases import Phrase
 from engine.scoring import cascade
 from engine.tiles import Tile
 from engine.views import CommonView, LineView
@@ -165,17 +166,17 @@ class MugginsGame(LineGame):
         return {side[0]: points for side, points in zip(self.sides, cascade(totals), strict=True)}
 
     # ----- words and views ------------------------------------------------------------------------------------
-    def describe(self, action: Action) -> str:
+    def phrase(self, action: Action) -> Phrase:
         points = self.claim[1] if self.claim is not None else 0
         if action == CLAIM:
-            return f"Claim {points} points"
+            return Phrase("Claim {points} points", points=points)
         if action == MUGGINS:
-            return f"Muggins! Take the unclaimed {points}"
+            return Phrase("Muggins! Take the unclaimed {points}", points=points)
         if isinstance(action, Call):
-            return f"call {action.name}"
+            return Phrase(f"call {action.name}")
         if action == Draw() and self.plays(self.turn):
-            return "Draw instead of playing"
-        return super().describe(action)
+            return Phrase("Draw instead of playing")
+        return super().phrase(action)
 
     def prompt(self) -> Prompt:
         if self._over or self.claim is None:

@@ -34,6 +34,7 @@ from engine.actions import Action, Bid, Call, Choose
 from engine.errors import BadOption
 from engine.events import EventKind, Prompt, PromptKind, ScoreReason, Termination
 from engine.game import Game, GameSpec, OptionSpec
+from engine.phrases import Phrase
 from engine.poker_betting import Betting
 from engine.poker_hands import HAND_SIZE, evaluate, poker_set
 from engine.tiles import Tile
@@ -262,26 +263,34 @@ class PokerGame(Game):
         self.finish([s for s in self.live() if self._score[s] == best], Termination.SESSION_ENDED)
 
     # ----- words, views and zones ----------------------------------------------------------------------------------
-    def describe(self, action: Action) -> str:
+    def phrase(self, action: Action) -> Phrase:
         if isinstance(action, Bid):
             if self.betting.current == 0:
-                return f"Bet {action.amount}"
-            return f"Raise {action.amount} (to {self.betting.current + action.amount})"
+                return Phrase("Bet {amount}", amount=action.amount)
+            return Phrase("Raise {amount} (to {total})", amount=action.amount,
+                          total=self.betting.current + action.amount)
         if isinstance(action, Choose) and action.tiles:
             tile = action.tiles[0]
-            return f"{'Keep' if tile in self.marked else 'Exchange'} {tile}"
+            return Phrase("Keep {tile}", tile=tile) if tile in self.marked else Phrase("Exchange {tile}", tile=tile)
         if isinstance(action, Call):
             if action.name == "call":
-                return f"Call {self.betting.to_call(self.turn)}"
+                return Phrase("Call {amount}", amount=self.betting.to_call(self.turn))
             if action.name == "exchange":
                 count = len(self.marked)
-                return f"Exchange {count} tile{'' if count == 1 else 's'}" if count else "Stand pat"
+                if not count:
+                    return Phrase("Stand pat")
+                return (Phrase("Exchange {count} tile", count=count) if count == 1 else
+                        Phrase("Exchange {count} tiles", count=count))
             if action.name == "deal":
-                return "Deal the next hand"
+                return Phrase("Deal the next hand")
             if action == STOP:
-                return "Stop after this deal" if self.phase != "hand_over" else "Stop the session"
-            return action.name.capitalize()
-        return str(action)
+                return Phrase("Stop after this deal") if self.phase != "hand_over" else Phrase("Stop the session")
+            if action.name == "check":
+                return Phrase("Check")
+            if action.name == "fold":
+                return Phrase("Fold")
+            return Phrase(action.name.capitalize())
+        return Phrase(str(action))
 
     def prompt(self) -> Prompt:
         if self._over:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engine.fortytwo import FortyTwoGame, flag
 from engine.game import GameSpec, OptionSpec
+from engine.phrases import Phrase
 from engine.tricks import DOUBLES, NO_TRUMP
 
 LIMIT = 42
@@ -52,11 +53,12 @@ class TexasFortyTwo(FortyTwoGame):
         """TEX-1 marks: a bid under 42 is worth 1 mark, a mark bid the marks bid (42 a mark)."""
         return 1 if bid < LIMIT else bid // LIMIT
 
-    def bid_words(self, amount: int) -> str:
+    def bid_phrase(self, amount: int) -> Phrase:
         if self.marks() and amount >= LIMIT:
             marks = amount // LIMIT
-            return f"{amount} ({marks} mark{'s' if marks > 1 else ''})"
-        return str(amount)
+            return (Phrase("{amount} ({marks} mark)", amount=amount, marks=marks) if marks == 1 else
+                    Phrase("{amount} ({marks} marks)", amount=amount, marks=marks))
+        return Phrase("{amount}", amount=amount)
 
     def forced_dealer_bid(self) -> bool:
         """TEX-3 option: when the others all pass the dealer must bid."""

@@ -13,6 +13,7 @@ from engine.events import EventKind, Prompt, PromptKind
 from engine.game import GameSpec, OptionSpec
 from engine.layout import LineOfPlay
 from engine.linegame import BLOCK_TIE, LineGame, target_option
+from engine.phrases import Phrase
 from engine.tiles import Tile, double_set
 from engine.views import CommonView, LineView
 
@@ -68,10 +69,10 @@ class TiddleAWinkGame(LineGame):
         self.emit(EventKind.PASS, seat, declined=True)
         self.turn = self._next(seat)
 
-    def describe(self, action: Action) -> str:
+    def phrase(self, action: Action) -> Phrase:
         if isinstance(action, Pass):
-            return "Gee: end the extra turn" if self._declining(self.turn) else "Gee (pass)"
-        return super().describe(action)
+            return Phrase("Gee: end the extra turn") if self._declining(self.turn) else Phrase("Gee (pass)")
+        return super().phrase(action)
 
     def prompt(self) -> Prompt:
         if self._over:

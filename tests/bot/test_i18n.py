@@ -142,6 +142,7 @@ async def test_a_table_in_a_spanish_server_speaks_spanish_and_each_hand_its_memb
     assert answer(await dave.click(shown, label="Mi mano")).content.startswith(f"You are watching table #{tid}")
     members = {0: ana, 1: bob}
     said = {ana: "", bob: ""}
+    labels: dict[Any, list[str]] = {ana: [], bob: []}
     def recap() -> Any:  # the first round's recap (after the standings when the round ended the match)
         return next((e for m in channel.history() for e in m.embeds if (e.title or "").endswith("Ronda 1")), None)
 
@@ -151,10 +152,15 @@ async def test_a_table_in_a_spanish_server_speaks_spanish_and_each_hand_its_memb
         seat = table.game.to_act[0]
         hand = answer(await members[seat].click(message_of(channel, lobby.id), label="Mi mano"))
         said[members[seat]] = hand.content
+        labels[members[seat]].extend(c["label"] for c in components(hand) if c.get("label"))
         await press_first_control(members[seat], hand)
     else:
         raise AssertionError("the first round never ended")
     assert "**Tu turno** en la mesa" in said[ana] and "**Your turn** at table" in said[bob]
+    moves = {member: [label for label in found if label[:1].isdigit() or label in ("Pass", "Pasar")]
+             for member, found in labels.items()}  # each member's move buttons, in their own language
+    assert moves[ana] and all(": " in m or m == "Pasar" for m in moves[ana]), moves[ana]
+    assert moves[bob] and all(" on the " in m or m == "Pass" for m in moves[bob]), moves[bob]
     await simcord_env.settle()
     first = recap()
     assert first is not None and "Totales:" in first.description and "Puntos en esta ronda:" in first.description

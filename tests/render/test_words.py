@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from engine import catalogue, new_game
+from engine.errors import BadOption
 from engine.events import EventKind, PromptKind, ScoreReason
 from engine.tiles import Tile
 from render import words
@@ -127,3 +128,37 @@ def test_every_sentence_of_random_play_is_said_in_spanish_too(key: str, seats: i
         assert es != en, f"{key}: {en!r} has no Spanish"
         stripped = re.sub(r"\b(Nel-O|Gee|Muggins|Bingo|Bergen|Tiddle-a-Wink|Domino)\b", "", es)
         assert not ENGLISH_TELLS.search(stripped), f"{key}: {es!r} (from {en!r}) keeps an English word"
+
+
+@pytest.mark.parametrize(("key", "seats"), CASES)
+def test_every_move_label_is_said_in_spanish(key: str, seats: int) -> None:
+    """Issue 14: a move's button says the engine's phrase (engine/phrases.py) in the member's language; English
+    stays as it was (``describe``)."""
+    import random
+
+    from render.language import phrase_in
+    from tests.engine.test_rules_summaries import RICH_OPTIONS
+
+    rng = random.Random(seats)
+    labels: dict[str, str] = {}
+    try:
+        game = new_game(key, seats, 5, RICH_OPTIONS.get(key, {}))
+    except BadOption:  # the rich options do not suit every player count (draw poker with four)
+        game = new_game(key, seats, 5)
+    for _ in range(600):
+        if game.is_over:
+            break
+        seat = game.to_act[0]
+        legal = game.legal_actions(seat)
+        for action in [*legal, *game.requests(seat)]:
+            assert phrase_in(game.phrase(action), None) == game.describe(action)
+            labels[game.describe(action)] = phrase_in(game.phrase(action), "es-ES")
+        game.apply(seat, rng.choice(legal))
+    assert labels
+    for en, es in labels.items():
+        if re.fullmatch(r"[\d\-, ]+", en):  # a tile or a number is the same in every language
+            continue
+        assert es != en, f"{key}: the label {en!r} has no Spanish"
+        stripped = re.sub(r"\b(Nel-O|Gee|Muggins|Bingo)\b", "", es)
+        assert not ENGLISH_TELLS.search(stripped), f"{key}: {es!r} (from {en!r}) keeps an English word"
+        assert es[:1] == es[:1].upper()
