@@ -28,6 +28,7 @@ from bot.table import (
     default_level,
 )
 from engine.errors import BadOption
+from engine.phrases import Word
 from render.language import _
 
 #: How long a rematch lobby keeps the seats of the finished table's other members for them.
@@ -47,12 +48,14 @@ def invited_members(host_id: int, invitees: Sequence[Invitee], seats: int, title
     there are more of them than the game has seats besides the host's."""
     bots = [i.name for i in invitees if i.bot]
     if bots:
-        raise NotAllowed(f"{', '.join(bots)} is a bot and cannot be invited; Add computer in the lobby seats a "
-                         "computer player.")
+        raise NotAllowed(_("{names} is a bot and cannot be invited; Add computer in the lobby seats a computer "
+                           "player."), names=", ".join(bots))
     members = list(dict.fromkeys(i.user_id for i in invitees if i.user_id != host_id))
     if len(members) > seats - 1:
-        raise NotAllowed(f"{title} has no seat for anyone else: nobody can be invited." if seats == 1 else
-                         f"{title} seats at most {seats} players: invite at most {seats - 1}.")
+        if seats == 1:
+            raise NotAllowed(_("{game} has no seat for anyone else: nobody can be invited."), game=Word(title))
+        raise NotAllowed(_("{game} seats at most {seats} players: invite at most {others}."), game=Word(title),
+                         seats=seats, others=seats - 1)
     return members
 
 
@@ -157,7 +160,7 @@ class LobbyService:
 
     async def add_computer(self, table_id: int, user_id: int) -> Table:
         """The host adds a computer player in the next free seat."""
-        async with self._hosting(table_id, user_id, "add a computer player") as table:
+        async with self._hosting(table_id, user_id, _("add a computer player")) as table:
             if len(table.seats) >= table.max_seats:
                 raise NotAllowed(_("The table is full ({seats} seats)."), seats=table.max_seats)
             computers = [s for s in table.seats if s.computer]
@@ -169,11 +172,11 @@ class LobbyService:
 
     async def set_computer_level(self, table_id: int, user_id: int, level: str) -> Table:
         """The host sets how strong the table's computer players are (all of them, and those added later)."""
-        async with self._hosting(table_id, user_id, "choose how strong the computer players are") as table:
+        async with self._hosting(table_id, user_id, _("choose how strong the computer players are")) as table:
             offered = computer_levels(table.spec)
             if level not in offered:
-                raise NotAllowed(f"There is no computer level {level!r} for {table.spec.title}; the levels are: "
-                                 f"{', '.join(offered)}.")
+                raise NotAllowed(_("There is no computer level {level} for {game}; the levels are: {levels}."),
+                                 level=repr(level), game=Word(table.spec.title), levels=", ".join(offered))
             if not any(s.computer for s in table.seats):
                 raise NotAllowed(_("There is no computer player at this table yet: Add computer first."))
             seats = [Seat(s.name, s.user_id, level).to_dict() if s.computer else s.to_dict() for s in table.seats]
@@ -182,7 +185,7 @@ class LobbyService:
 
     async def remove_computer(self, table_id: int, user_id: int) -> Table:
         """The host removes the last computer player."""
-        async with self._hosting(table_id, user_id, "remove a computer player") as table:
+        async with self._hosting(table_id, user_id, _("remove a computer player")) as table:
             computers = [i for i, s in enumerate(table.seats) if s.computer]
             if not computers:
                 raise NotAllowed(_("There is no computer player to remove."))
@@ -192,7 +195,7 @@ class LobbyService:
 
     async def set_option(self, table_id: int, user_id: int, name: str, raw: Any) -> Table:
         """The host sets a house rule (validated against the game's option list)."""
-        async with self._hosting(table_id, user_id, "set the house rules") as table:
+        async with self._hosting(table_id, user_id, _("set the house rules")) as table:
             try:
                 value = table.spec.option(name).parse(raw)
             except BadOption as error:
@@ -202,16 +205,16 @@ class LobbyService:
 
     async def start_game(self, table_id: int, version: int, user_id: int) -> Table:
         """The host starts the game with the seats and options the lobby shows at ``version``."""
-        async with self._hosting(table_id, user_id, "start the game") as table:
+        async with self._hosting(table_id, user_id, _("start the game")) as table:
             if version != table.version:
                 raise StaleClick(_("The lobby changed since this button was drawn; look again and press Start."))
             problem = table.start_problem()
             if problem:
-                raise NotAllowed(f"The game cannot start: {problem}")
+                raise NotAllowed(_("The game cannot start: {problem}"), problem=problem)
             waiting = [in_text(table.names[s]) for s in table.reserved()]
             if waiting:
-                raise NotAllowed(f"The game cannot start yet: the rematch keeps a seat for {', '.join(waiting)} "
-                                 "for a minute, until they press Join or Rematch.")
+                raise NotAllowed(_("The game cannot start yet: the rematch keeps a seat for {names} for a minute, "
+                                   "until they press Join or Rematch."), names=", ".join(waiting))
             game = engine.new_game(table.row.game, len(table.seats), table.row.seed, table.row.options)
             await self.store.save(table, status=PLAYING, state=state_text(game), version=table.version + 1)
             table.game, table.started_version = game, table.version
@@ -233,7 +236,7 @@ class LobbyService:
                 raise StaleClick(_("This table is already closed."))
             if user_id != table.host_id and not can_manage:
                 raise NotAllowed(_("Only the host (or someone who can manage the server) can do that."))
-            await self.store.close(table, ABANDONED, "ended by a member")
+            await self.store.close(table, ABANDONED, _("ended by a member"))
         return table
 
     # ----- rematch ----------------------------------------------------------------------------------------------

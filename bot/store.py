@@ -23,6 +23,7 @@ from bot.table import (
 )
 from engine import Event
 from engine.ai import Player
+from engine.phrases import Word
 from render.language import _
 
 log = logging.getLogger("domino_hall.tables")
@@ -237,9 +238,10 @@ def need_game(table: Table) -> engine.Game:
 
 
 def need_host(table: Table, user_id: int, what: str) -> None:
-    """Refuse unless ``user_id`` is the host (``what``: what they were doing, for the refusal)."""
+    """Refuse unless ``user_id`` is the host (``what``: what they were doing, for the refusal: an English text marked
+    with ``_``)."""
     if user_id != table.host_id:
-        raise NotAllowed(f"Only the host can {what}.")
+        raise NotAllowed(_("Only the host can {what}."), what=Word(what))
 
 
 def state_text(game: engine.Game) -> str:

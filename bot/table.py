@@ -12,7 +12,8 @@ from engine import Game, GameSpec, catalogue
 from engine.ai import Player
 from engine.ai.search import SEARCHED_FAMILIES
 from engine.errors import BadOption
-from render.language import _, translate
+from engine.phrases import Phrase, Word
+from render.language import _, phrase_in, translate
 from render.words import Narrator
 
 LOBBY, PLAYING, FINISHED, ABANDONED = "lobby", "playing", "finished", "abandoned"
@@ -27,8 +28,11 @@ class TableError(Exception):
         super().__init__(message.format(**values) if values else message)
 
     def said(self, locale: Any) -> str:
-        """The refusal in ``locale``'s language (render/language.py)."""
-        return translate(self.template, locale, **self.values)
+        """The refusal in ``locale``'s language (render/language.py): its template, and each value that is words
+        itself (an ``engine.phrases`` Phrase or Word: why a game cannot start, what only the host may do)."""
+        values = {name: phrase_in(value, locale) if isinstance(value, Phrase) else
+                  translate(value, locale) if isinstance(value, Word) else value for name, value in self.values.items()}
+        return translate(self.template, locale, **values)
 
 
 class StaleClick(TableError):
@@ -199,15 +203,17 @@ class Table:
         """The most players this game allows."""
         return max(self.spec.seats)
 
-    def start_problem(self) -> str | None:
-        """Why the game cannot start with these seats and options, in words; None when it can."""
+    def start_problem(self) -> Phrase | None:
+        """Why the game cannot start with these seats and options, in words (a phrase the engine gave, to be said in
+        any language: render.language.phrase_in); None when it can."""
         spec, count = self.spec, len(self.row.seats)
         try:
             values = spec.validate(count, self.row.options)
             factory: Any = spec.factory
             factory.check_options(count, values)
         except BadOption as error:
-            return str(error)
+            reason = error.args[0] if error.args else ""
+            return reason if isinstance(reason, Phrase) else Phrase(str(reason))
         return None
 
     def sides(self) -> list[list[int]] | None:

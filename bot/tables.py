@@ -202,7 +202,7 @@ class PlayService:
         table = self.store.get(table_id)
         async with table.lock:
             game = need_game(table)
-            need_host(table, user_id, "do that")
+            need_host(table, user_id, _("do that"))
             seat = table.seat_of(user_id)
             try:
                 action = parse_action(action_text)

@@ -226,7 +226,9 @@ class HouseRules(TableButton, template=rf"dh:rules:{IDS}"):
 
         async with answering(interaction, self):
             table = service(interaction).get(self.tid)
-            await interaction.response.send_message(ui.rules_text(table), view=ui.rules_view(table), ephemeral=True)
+            locale = interaction.locale
+            await interaction.response.send_message(ui.rules_text(table, 0, locale),
+                                                    view=ui.rules_view(table, 0, locale), ephemeral=True)
 
 
 class RulesPage(TableButton, template=rf"dh:page:{IDS}:(?P<page>\d+)"):
@@ -239,7 +241,8 @@ class RulesPage(TableButton, template=rf"dh:page:{IDS}:(?P<page>\d+)"):
 
         async with answering(interaction, self):
             table, page = service(interaction).get(self.tid), int(self.arg)
-            await interaction.response.edit_message(content=ui.rules_text(table, page), view=ui.rules_view(table, page))
+            await interaction.response.edit_message(content=ui.rules_text(table, page, interaction.locale),
+                                                    view=ui.rules_view(table, page, interaction.locale))
 
 
 class HouseRule(TableSelect, template=rf"dhs:opt:{IDS}:(?P<index>\d+)"):
@@ -256,7 +259,8 @@ class HouseRule(TableSelect, template=rf"dhs:opt:{IDS}:(?P<index>\d+)"):
             if index >= len(table.spec.options):
                 raise StaleClick()
             await tables.set_option(self.tid, interaction.user.id, table.spec.options[index].name, self.values[0])
-            await interaction.response.edit_message(view=ui.rules_view(table, index // ui.OPTIONS_PER_PAGE))
+            await interaction.response.edit_message(view=ui.rules_view(table, index // ui.OPTIONS_PER_PAGE,
+                                                                       interaction.locale))
 
 
 class RemoveComputer(TableButton, template=rf"dh:uncomputer:{IDS}"):
@@ -269,7 +273,7 @@ class RemoveComputer(TableButton, template=rf"dh:uncomputer:{IDS}"):
 
         async with answering(interaction, self):
             table = await service(interaction).remove_computer(self.tid, interaction.user.id)
-            await interaction.response.edit_message(view=ui.rules_view(table))
+            await interaction.response.edit_message(view=ui.rules_view(table, 0, interaction.locale))
 
 
 # ----- the table message --------------------------------------------------------------------------------------------

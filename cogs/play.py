@@ -34,7 +34,7 @@ from cogs.turns import Turns
 from engine import Play as PlayTile
 from engine import catalogue
 from engine.views import GameView
-from render.language import _, phrase_in
+from render.language import _, label_in
 
 if TYPE_CHECKING:
     from bot.client import DominoHall
@@ -204,7 +204,7 @@ class TablePublisher:
         legal = game.legal_actions(seat) if can_move else []
         playable = {str(a.tile) for a in legal if isinstance(a, PlayTile)}
         view["playable"] = [t for t in view["hand"] or [] if t in playable]  # every copy of a duplicate tile
-        items = ui.move_controls(table, seat, legal, lambda action: phrase_in(game.phrase(action), locale), locale)
+        items = ui.move_controls(table, seat, legal, lambda action: label_in(game.phrase(action), locale), locale)
         if items and await self.bot.tables.hints_on(table.row.guild_id):
             items = ui.with_hint(table, items, locale)
         content = text.hand_text(table, view, seat, can_move, locale)
@@ -222,9 +222,11 @@ class TablePublisher:
         ends = [e for e in update.events if e.outcome is not None]
         if ends and table.game is not None:
             over = any(e.kind == "match_over" for e in ends)
-            title = "Match over" if over else f"{hand_word(table)} over"
+            locale = self.locale(table)
+            title = (translate("Match over", locale) if over else
+                     translate("{hand} over", locale, hand=translate(hand_word(table), locale)))
             start = update.events.index(ends[0])
-            narrator = table.narrator(text.shown(table))
+            narrator = table.narrator(text.shown(table), language_of(locale))
             lines = [narrator.event(e) for e in update.events[start:]
                      if e.outcome is not None or e.kind == "score"]
             self.results[table.id] = RoundResult(update.version, title, lines, table.game.view(None))
@@ -275,7 +277,8 @@ class TablePublisher:
                                allowed_mentions=text.NO_PINGS)
             return
         if table.status == ABANDONED or table.game is None:  # (content: a lobby's invitation goes)
-            await message.edit(content=None, embed=text.closed_embed(table), view=None, attachments=[])
+            await message.edit(content=None, embed=text.closed_embed(table, self.locale(table)), view=None,
+                               attachments=[])
             return
         locale = self.locale(table)
         view, names, controls = table.game.view(None), table.names, ui.table_view(table, locale)

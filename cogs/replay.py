@@ -26,7 +26,7 @@ from bot.tables import TableRow
 from cogs.text import COLOUR, NO_PINGS
 from engine import CorruptState, Game, catalogue
 from engine.replay import Replay
-from render.language import language_of
+from render.language import _, language_of, translate
 from render.words import Narrator
 
 if TYPE_CHECKING:
@@ -38,7 +38,16 @@ HISTORY_LENGTH = 10
 
 
 class ReplayRefused(Exception):
-    """A replay that cannot be shown, with the reason for the member."""
+    """A replay that cannot be shown, with the reason for the member (an English template and its values, said in
+    the member's language by :meth:`said`)."""
+
+    def __init__(self, message: str, **values: Any) -> None:
+        super().__init__(message.format(**values))
+        self.message, self.values = message, values
+
+    def said(self, locale: Any) -> str:
+        """The reason in the locale's language."""
+        return translate(self.message, locale, **self.values)
 
 
 def names_of(row: TableRow) -> list[str]:
@@ -49,14 +58,14 @@ async def finished_game(bot: DominoHall, guild_id: int | None, tid: int) -> tupl
     """The saved row and the replay of one of this server's finished tables (ReplayRefused, saying why, else)."""
     row = await bot.tables.saved_table(tid)
     if row is None or row.guild_id != guild_id:
-        raise ReplayRefused(f"This server has no table #{tid}.")
+        raise ReplayRefused(_("This server has no table #{table}."), table=tid)
     if row.status != FINISHED or not row.state:
-        raise ReplayRefused(f"Table #{tid} has not finished: a replay is ready once its game ends.")
+        raise ReplayRefused(_("Table #{table} has not finished: a replay is ready once its game ends."), table=tid)
     try:
         return row, await asyncio.to_thread(lambda: Replay(json.loads(row.state or "")))  # off the event loop
     except (ValueError, CorruptState) as error:
         log.warning("table %d: its saved game cannot be replayed: %s", tid, error)
-        raise ReplayRefused(f"Table #{tid}'s saved game cannot be replayed.") from None
+        raise ReplayRefused(_("Table #{table}'s saved game cannot be replayed."), table=tid) from None
 
 
 async def replay_or_refuse(interaction: discord.Interaction[Any], tid: int) -> tuple[TableRow, Replay] | None:
@@ -65,19 +74,23 @@ async def replay_or_refuse(interaction: discord.Interaction[Any], tid: int) -> t
     try:
         return await finished_game(bot, interaction.guild_id, tid)
     except ReplayRefused as refused:
-        await interaction.response.send_message(str(refused), ephemeral=True, allowed_mentions=NO_PINGS)
+        await interaction.response.send_message(refused.said(interaction.locale), ephemeral=True,
+                                                allowed_mentions=NO_PINGS)
         return None
 
 
-def step_text(row: TableRow, replay: Replay, game: Game, step: int) -> tuple[str, list[tuple[str, str]]]:
-    """The words of one step (what it did) and every seat's hand after it (``game``: as it was then)."""
+def step_text(row: TableRow, replay: Replay, game: Game, step: int, locale: Any = None
+              ) -> tuple[str, list[tuple[str, str]]]:
+    """The words of one step (what it did) and every seat's hand after it (``game``: as it was then), in the
+    locale's language."""
     names = names_of(row)
-    words = Narrator.of_game(game, names)
+    words = Narrator(game.key, names, game.sides, game.options, language=language_of(locale))
     done = replay.step(step)
     events = game.log if done is None else done.events
     lines = [words.event(event) for event in events][-8:]
-    header = f"Step {step} of {replay.last} · hand {replay.hand_of(step)}"
-    hands = [(names[s] if s < len(names) else f"Seat {s + 1}", " ".join(game.view(s)["hand"] or []) or "-")
+    header = translate("Step {step} of {last} · hand {hand}", locale, step=step, last=replay.last,
+                       hand=replay.hand_of(step))
+    hands = [(names[s] if s < len(names) and names[s] else words.seat(s), " ".join(game.view(s)["hand"] or []) or "-")
              for s in range(game.seats)]
     return header + "\n" + "\n".join(f"• {in_text(line)}" for line in lines), hands
 
@@ -86,27 +99,30 @@ async def replay_message(row: TableRow, replay: Replay, step: int, locale: Any =
     """What the replay shows at ``step``: an embed with the table picture and the controls."""
     step = replay.clamp(step)
     game = await asyncio.to_thread(replay.game_at, step)
-    description, hands = step_text(row, replay, game, step)
+    description, hands = step_text(row, replay, game, step, locale)
     spec = catalogue().get(row.game)
-    embed = discord.Embed(title=f"Replay · {spec.title if spec else row.game} #{row.id}", colour=COLOUR,
-                          description=description)
+    embed = discord.Embed(title=translate("Replay · {game} #{table}", locale,
+                                          game=translate(spec.title, locale) if spec else row.game, table=row.id),
+                          colour=COLOUR, description=description)
     for name, tiles in hands:
         embed.add_field(name=in_text(name)[:256], value=tiles[:1024], inline=True)
     embed.set_image(url="attachment://table.png")
-    view = replay_controls(row.id, replay, step)
+    view = replay_controls(row.id, replay, step, locale)
     png = await offload.run_in("render", render.render_table, game.view(None), names_of(row),
                                language_of(locale))
     return {"embed": embed, "attachments": [discord.File(io.BytesIO(png), "table.png")], "view": view}
 
 
-def replay_controls(tid: int, replay: Replay, step: int) -> discord.ui.View:
+def replay_controls(tid: int, replay: Replay, step: int, locale: Any = None) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    targets = (("first", "⏮ First", 0), ("back", "◀ Back", step - 1), ("forward", "Forward ▶", step + 1),
-               ("last", "Last ⏭", replay.last), ("hand", "Next hand", replay.next_hand(step)))
+    targets = (("first", "⏮ " + translate("First", locale), 0), ("back", "◀ " + translate("Back", locale), step - 1),
+               ("forward", translate("Forward", locale) + " ▶", step + 1),
+               ("last", translate("Last", locale) + " ⏭", replay.last),
+               ("hand", translate("Next hand", locale), replay.next_hand(step)))
     for go, label, target in targets:
         target = replay.clamp(target)
         view.add_item(ReplayStep(tid, target, go, label=label, disabled=target == step))
-    view.add_item(ReplayDownload(tid))
+    view.add_item(ReplayDownload(tid, label=translate("Download", locale)))
     return view
 
 
@@ -139,8 +155,8 @@ class ReplayStep(discord.ui.DynamicItem[discord.ui.Button[Any]],
 class ReplayDownload(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"dhrd:(?P<tid>\d+)"):
     """The saved game as JSON, privately."""
 
-    def __init__(self, tid: int, *, item: discord.ui.Button[Any] | None = None) -> None:
-        super().__init__(item or discord.ui.Button(label="Download", style=discord.ButtonStyle.secondary,
+    def __init__(self, tid: int, *, label: str = "Download", item: discord.ui.Button[Any] | None = None) -> None:
+        super().__init__(item or discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
                                                    custom_id=f"dhrd:{tid}"))
         self.tid = tid
 
@@ -157,8 +173,9 @@ class ReplayDownload(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"
         row, _replay = found
         data = io.BytesIO((row.state or "").encode())
         await interaction.response.send_message(
-            f"Table #{row.id} as saved: `python -m engine.simulate --replay table-{row.id}.json` replays it, and "
-            "`engine.load` restores it.", file=discord.File(data, f"table-{row.id}.json"), ephemeral=True,
+            translate("Table #{table} as saved: `python -m engine.simulate --replay table-{table}.json` replays it, "
+                      "and `engine.load` restores it.", interaction.locale, table=row.id),
+            file=discord.File(data, f"table-{row.id}.json"), ephemeral=True,
             allowed_mentions=NO_PINGS)
 
 
@@ -183,22 +200,26 @@ class Replays(commands.Cog):
     @app_commands.command(name="history", description="This server's recent finished games, with their numbers")
     @app_commands.describe(member="Only games this member played")
     async def history(self, interaction: discord.Interaction[Any], member: discord.Member | None = None) -> None:
+        locale = interaction.locale
         if interaction.guild is None:
-            await interaction.response.send_message("History belongs to servers: use this in one.", ephemeral=True)
+            await interaction.response.send_message(translate("History belongs to servers: use this in one.", locale),
+                                                    ephemeral=True)
             return
         matches = await self.bot.tables.recent_results(interaction.guild.id, member.id if member else None,
                                                        HISTORY_LENGTH)
         lines = []
         for rows in matches:
             spec = catalogue().get(rows[0].game)
-            winners = " and ".join(in_text(r.name) for r in rows if r.won) or "nobody"
-            lines.append(f"**#{rows[0].table_id}** · {spec.title if spec else rows[0].game} · "
-                         f"<t:{int(rows[0].finished_at)}:R> · won by {winners}")
+            winners = translate(" and ", locale).join(in_text(r.name) for r in rows if r.won) or translate("nobody",
+                                                                                                          locale)
+            title = translate(spec.title, locale) if spec else rows[0].game
+            lines.append(f"**#{rows[0].table_id}** · {title} · <t:{int(rows[0].finished_at)}:R> · "
+                         + translate("won by {names}", locale, names=winners))
         who = f" · {in_text(member.display_name)}" if member else ""
-        embed = discord.Embed(title=f"Recent games{who}", colour=COLOUR,
-                              description="\n".join(lines) if lines else "No finished games yet.")
+        embed = discord.Embed(title=translate("Recent games", locale) + who, colour=COLOUR,
+                              description="\n".join(lines) if lines else translate("No finished games yet.", locale))
         if lines:
-            embed.set_footer(text="/replay table:<number> shows one step by step")
+            embed.set_footer(text=translate("/replay table:<number> shows one step by step", locale))
         await interaction.response.send_message(embed=embed, ephemeral=True, allowed_mentions=NO_PINGS)
 
 

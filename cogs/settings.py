@@ -9,6 +9,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from render.language import translate
+
 if TYPE_CHECKING:
     from bot.client import DominoHall
 
@@ -46,8 +48,9 @@ class HallSettings(commands.Cog):
         switches = {"nudges": nudges, "hints": hints, "threads": threads}
         if (any(v is not None for v in switches.values()) or any(v is not None for v in changes.values())) \
                 and not interaction.permissions.manage_guild:
-            await interaction.response.send_message("Only members who can manage the server can change these.",
-                                                    ephemeral=True)
+            await interaction.response.send_message(
+                translate("Only members who can manage the server can change these.", interaction.locale),
+                ephemeral=True)
             return
         for key, value in changes.items():
             if value is not None:
@@ -63,10 +66,16 @@ class HallSettings(commands.Cog):
         server_nudges = await self.bot.tables.nudges_on(guild_id, 0)
         server_hints = await self.bot.tables.hints_on(guild_id)
         server_threads = await self.bot.tables.threads_on(guild_id)
-        await interaction.response.send_message(
-            f"Turn time limit: **{f'{limit:g} s' if limit else 'off'}** · computer pause: "
-            f"**{now['computer_pause']:g} s** · turn nudges: **{'on' if server_nudges else 'off'}** · hints: "
-            f"**{'on' if server_hints else 'off'}** · table threads: **{'on' if server_threads else 'off'}**",
+        locale = interaction.locale
+
+        def on_off(value: bool) -> str:
+            return translate("on", locale) if value else translate("off", locale)
+
+        await interaction.response.send_message(translate(
+            "Turn time limit: **{limit}** · computer pause: **{pause} s** · turn nudges: **{nudges}** · hints: "
+            "**{hints}** · table threads: **{threads}**", locale,
+            limit=f"{limit:g} s" if limit else on_off(False), pause=f"{now['computer_pause']:g}",
+            nudges=on_off(server_nudges), hints=on_off(server_hints), threads=on_off(server_threads)),
             ephemeral=True)
 
     @app_commands.command(name="nudges", description="Be mentioned (or not) when it is your turn at a table here")
@@ -79,9 +88,10 @@ class HallSettings(commands.Cog):
         on = enabled.value == "on"
         await self.bot.tables.set_nudges(interaction.guild.id, on, interaction.user.id)
         await interaction.response.send_message(
-            "Turn nudges are **on** for you here: a short message mentions you when it is your turn."
-            if on else
-            "Turn nudges are **off** for you here: nobody will mention you when it is your turn.", ephemeral=True)
+            translate("Turn nudges are **on** for you here: a short message mentions you when it is your turn.",
+                      interaction.locale) if on else
+            translate("Turn nudges are **off** for you here: nobody will mention you when it is your turn.",
+                      interaction.locale), ephemeral=True)
 
 
 async def setup(bot: DominoHall) -> None:

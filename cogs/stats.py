@@ -14,21 +14,27 @@ from bot.tables import Standing
 from cogs.play import GAME_CHOICES, use_registry_choices
 from cogs.text import COLOUR, NO_PINGS
 from engine import catalogue
+from render.language import translate
 
 if TYPE_CHECKING:
     from bot.client import DominoHall
 
 
-def standings_table(rows: list[Standing], first: str) -> str:
+def standings_table(rows: list[Standing], first: str, locale: Any = None) -> str:
     """A fixed-width table: name (or game), games, wins, win rate, best score; and, where a game keeps a personal
-    best beyond points (its outcome's ``record``), the best one of a win, headed and explained as its spec says."""
+    best beyond points (its outcome's ``record``), the best one of a win, headed and explained as its spec says.
+    ``first`` is ``player`` or ``game``; the headings are said in the locale's language."""
     recorded = [row for row in rows if row.best_record is not None]
     name, meaning = record_words(recorded[0].game) if recorded else ("", "")
-    header = f"{first:<20} {'games':>5} {'wins':>4} {'rate':>5} {'best':>5}"
+    name, meaning = translate(name, locale) if name else name, translate(meaning, locale) if meaning else meaning
+    heading = translate("player", locale) if first == "player" else translate("game", locale)
+    header = (f"{heading:<20} {translate('games', locale)[:5]:>5} {translate('wins', locale)[:4]:>4} "
+              f"{translate('rate', locale)[:5]:>5} {translate('best', locale)[:5]:>5}")
     lines = [header + (f" {name[:5]:>5}" if recorded else "")]
     for row in rows:
         label = in_code_block(row.name) if first == "player" else catalogue().get(row.game, None)
-        title = label.title if label is not None and not isinstance(label, str) else str(label or row.game)
+        title = (translate(label.title, locale) if label is not None and not isinstance(label, str)
+                 else str(label or row.game))
         line = f"{title[:20]:<20} {row.games:>5} {row.wins:>4} {row.win_rate:>5.0%} {row.best:>5}"
         if recorded:
             line += f" {row.best_record if row.best_record is not None else '-':>5}"
@@ -49,9 +55,12 @@ def record_words(game: str) -> tuple[str, str]:
     return spec.record_name, spec.record_meaning
 
 
-def ratings_table(rows: list[Rated]) -> str:
-    """A fixed-width table ranked by rating (``mu - 3 sigma``): name, rating, games, wins, win rate."""
-    lines = [f"{'#':>2} {'player':<20} {'rating':>6} {'games':>5} {'wins':>4} {'rate':>5}"]
+def ratings_table(rows: list[Rated], locale: Any = None) -> str:
+    """A fixed-width table ranked by rating (``mu - 3 sigma``): name, rating, games, wins, win rate (headings in the
+    locale's language)."""
+    lines = [f"{'#':>2} {translate('player', locale)[:20]:<20} {translate('rating', locale)[:6]:>6} "
+             f"{translate('games', locale)[:5]:>5} {translate('wins', locale)[:4]:>4} "
+             f"{translate('rate', locale)[:5]:>5}"]
     for rank, row in enumerate(rows, 1):
         name = in_code_block(row.name) if row.user_id is not None else row.name
         rate = row.wins / row.games if row.games else 0.0
@@ -59,14 +68,16 @@ def ratings_table(rows: list[Rated]) -> str:
     return "```\n" + "\n".join(lines) + "\n```"
 
 
-def rating_line(game: str, rated: Rated) -> str:
+def rating_line(game: str, rated: Rated, locale: Any = None) -> str:
     """One game's rating in /stats, with its trend over the last matches."""
     spec = catalogue().get(game)
-    title = spec.title if spec is not None else game
+    title = translate(spec.title, locale) if spec is not None else game
     arrow = "▲" if rated.trend > 0.05 else "▼" if rated.trend < -0.05 else "▶"
     recent = min(len(rated.history), 10)
-    return (f"**{title}**: {rated.conservative:.1f} {arrow} {rated.trend:+.1f} over the last {recent} "
-            f"{'match' if recent == 1 else 'matches'}")
+    values = {"title": title, "rating": f"{rated.conservative:.1f}", "arrow": arrow, "trend": f"{rated.trend:+.1f}",
+              "count": recent}
+    return (translate("**{title}**: {rating} {arrow} {trend} over the last match", locale, **values) if recent == 1
+            else translate("**{title}**: {rating} {arrow} {trend} over the last {count} matches", locale, **values))
 
 
 class Stats(commands.Cog):
@@ -83,47 +94,59 @@ class Stats(commands.Cog):
     async def leaderboard(self, interaction: discord.Interaction[Any],
                           game: app_commands.Choice[str] | None = None) -> None:
         """Wins, games, win rate and best score of the server's members."""
+        locale = interaction.locale
         if interaction.guild is None:
-            await interaction.response.send_message("Leaderboards belong to servers: use this in one.", ephemeral=True)
+            await interaction.response.send_message(
+                translate("Leaderboards belong to servers: use this in one.", locale), ephemeral=True)
             return
         if game is None:
             rows = await self.bot.tables.standings(interaction.guild.id, None, limit=15)
-            embed = discord.Embed(title="Leaderboard · all games", colour=COLOUR,
-                                  description=standings_table(rows, "player") if rows else "No finished games yet.")
-            embed.set_footer(text="Ratings are per game: /leaderboard game:<game>")
+            embed = discord.Embed(title=translate("Leaderboard · all games", locale), colour=COLOUR,
+                                  description=standings_table(rows, "player", locale) if rows else
+                                  translate("No finished games yet.", locale))
+            embed.set_footer(text=translate("Ratings are per game: /leaderboard game:<game>", locale))
         else:
             rated = await self.ratings.board(interaction.guild.id, game.value, limit=None)
             people = [r for r in rated if r.user_id is not None][:15]
-            embed = discord.Embed(title=f"Leaderboard · {game.name}", colour=COLOUR,
-                                  description=ratings_table(people) if people else "No rated matches yet.")
+            spec = catalogue().get(game.value)
+            title = translate(spec.title, locale) if spec is not None else game.name
+            embed = discord.Embed(title=translate("Leaderboard · {game}", locale, game=title), colour=COLOUR,
+                                  description=ratings_table(people, locale) if people else
+                                  translate("No rated matches yet.", locale))
             computers = [r for r in rated if r.user_id is None]
             if computers:  # where members stand against the computer players' levels
-                embed.add_field(name="Computer players", value=" · ".join(
-                    f"{r.level.title() if r.level else r.name} {r.conservative:.1f} ({r.games} games)"
+                embed.add_field(name=translate("Computer players", locale), value=" · ".join(
+                    translate("{level} {rating} ({count} games)", locale,
+                              level=translate(r.level.title(), locale) if r.level else r.name,
+                              rating=f"{r.conservative:.1f}", count=r.games)
                     for r in computers), inline=False)
-            embed.set_footer(text="rating: skill minus three times its uncertainty (OpenSkill), so it grows as "
-                                  "you play and win; computer players are rated per level")
+            embed.set_footer(text=translate("rating: skill minus three times its uncertainty (OpenSkill), so it grows "
+                                            "as you play and win; computer players are rated per level", locale))
         await interaction.response.send_message(embed=embed, allowed_mentions=NO_PINGS)
 
     @app_commands.command(name="stats", description="A member's record in this server, per game")
     @app_commands.describe(member="Whose record (default: yours)")
     async def stats(self, interaction: discord.Interaction[Any], member: discord.Member | None = None) -> None:
         """Games, wins, win rate and best score per game for one member."""
+        locale = interaction.locale
         if interaction.guild is None:
-            await interaction.response.send_message("Stats belong to servers: use this in one.", ephemeral=True)
+            await interaction.response.send_message(translate("Stats belong to servers: use this in one.", locale),
+                                                    ephemeral=True)
             return
         who = member or interaction.user
         rows = await self.bot.tables.member_stats(interaction.guild.id, who.id)
         total_games, total_wins = sum(r.games for r in rows), sum(r.wins for r in rows)
-        embed = discord.Embed(title=f"Stats · {in_text(who.display_name)}", colour=COLOUR)
+        embed = discord.Embed(title=translate("Stats · {name}", locale, name=in_text(who.display_name)),
+                              colour=COLOUR)
         if rows:
-            embed.description = (f"{total_games} games, {total_wins} wins\n" + standings_table(rows, "game"))
+            embed.description = (translate("{games} games, {wins} wins", locale, games=total_games, wins=total_wins)
+                                 + "\n" + standings_table(rows, "game", locale))
             rated = await self.ratings.member(interaction.guild.id, who.id, [r.game for r in rows])
             if rated:
-                embed.add_field(name="Ratings", value="\n".join(rating_line(g, r) for g, r in rated.items()),
-                                inline=False)
+                embed.add_field(name=translate("Ratings", locale),
+                                value="\n".join(rating_line(g, r, locale) for g, r in rated.items()), inline=False)
         else:
-            embed.description = "No finished games yet."
+            embed.description = translate("No finished games yet.", locale)
         await interaction.response.send_message(embed=embed, allowed_mentions=NO_PINGS)
 
 

@@ -12,7 +12,7 @@ from bot.names import in_text
 from bot.table import Table
 from engine import GameSpec
 from engine.views import CommonView, GameView
-from render.language import _
+from render.language import _, phrase_in
 from render.poker import chips
 from render.words import option_label, option_value_words, your_prompt
 
@@ -55,15 +55,16 @@ def seat_range(spec: GameSpec) -> str:
     return ", ".join(str(s) for s in seats[:-1]) + f" or {seats[-1]}"
 
 
-def options_text(spec: GameSpec, values: dict[str, Any]) -> str:
-    """Each option with its current value, one per line."""
+def options_text(spec: GameSpec, values: dict[str, Any], locale: Any = None) -> str:
+    """Each option with its current value, one per line (in the locale's language)."""
     if not spec.options:
-        return "none"
+        return translate("none", locale)
     lines = []
     for option in spec.options:
         value = values.get(option.name, option.default)
         mark = "" if value == option.default else " ✱"
-        lines.append(f"{option_label(option.name)}: **{option_value_words(option.name, value)}**{mark}")
+        lines.append(f"{option_label(option.name, locale)}: **{option_value_words(option.name, value, locale)}**"
+                     f"{mark}")
     return "\n".join(lines)[:1024]
 
 
@@ -80,13 +81,14 @@ def lobby_embed(table: Table, locale: Locale | None = None) -> discord.Embed:
             for n, side in enumerate(sides))
     embed.add_field(name=translate("Seats ({count}; {players} players)", locale, count=len(table.seats),
                                    players=seat_range(spec)), value=seats or translate("empty", locale), inline=False)
-    embed.add_field(name=translate("House rules", locale), value=options_text(spec, table.row.options), inline=False)
+    embed.add_field(name=translate("House rules", locale), value=options_text(spec, table.row.options, locale),
+                    inline=False)
     problem = table.start_problem()
     waiting = [shown(table)[s] for s in table.reserved()]
     if problem is None and waiting:
         problem = translate("the rematch keeps a seat for {names} until they press Join or Rematch", locale,
                             names=", ".join(waiting))
-    ready = translate("Not yet: {problem}", locale, problem=problem) if problem else translate(
+    ready = translate("Not yet: {problem}", locale, problem=phrase_in(problem, locale)) if problem else translate(
         "Yes: the host can Start.", locale)
     embed.add_field(name=translate("Ready?", locale), value=ready[:1024], inline=False)
     embed.set_footer(text=translate("table #{table} · Join to play; the host sets house rules and starts", locale,
@@ -134,8 +136,9 @@ def table_embed(table: Table, view: GameView, image: str | None, locale: Any = N
     if log:
         embed.add_field(name=translate("Last moves", locale), value="\n".join(log)[:1024], inline=False)
     if table.row.autopilot:
-        embed.add_field(name="Run", value="The computer is playing " + ", ".join(
-            shown(table)[s] for s in table.row.autopilot) + "'s moves.", inline=False)
+        embed.add_field(name=translate("Run", locale), value=translate(
+            "The computer is playing {names}'s moves.", locale,
+            names=", ".join(shown(table)[s] for s in table.row.autopilot)), inline=False)
     if image:
         embed.set_image(url=f"attachment://{image}")
     embed.set_footer(text=translate("table #{table} · My hand shows your tiles privately", locale, table=table.id))
@@ -150,11 +153,13 @@ def scores_embed(table: Table, title: str, lines: list[str], image: str | None) 
     return embed
 
 
-def closed_embed(table: Table) -> discord.Embed:
-    """A lobby or game that was cancelled, ended early, or could not be restored."""
-    note = table.row.note or "closed"
-    return discord.Embed(title=f"{table.spec.title} · table #{table.id} closed", description=note.capitalize(),
-                         colour=discord.Colour.dark_grey())
+def closed_embed(table: Table, locale: Any = None) -> discord.Embed:
+    """A lobby or game that was cancelled, ended early, or could not be restored (in the server's language; a note
+    with an error in it stays as it was written)."""
+    note = translate(table.row.note or "closed", locale)
+    return discord.Embed(title=translate("{game} · table #{table} closed", locale,
+                                         game=translate(table.spec.title, locale), table=table.id),
+                         description=note[:1].upper() + note[1:], colour=discord.Colour.dark_grey())
 
 
 def hand_text(table: Table, view: CommonView, seat: int, can_move: bool, locale: Any = None) -> str:

@@ -26,6 +26,7 @@ import discord
 from bot.table import PLAYING, Table
 from cogs import ui
 from cogs.controls import MyHand
+from render.language import translate
 
 if TYPE_CHECKING:
     from bot.client import DominoHall
@@ -191,10 +192,13 @@ class Turns:
         self.nudges[table.id] = Nudge(None, turns)
         channel = (await self.place(table) if self.place is not None else
                    self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id))
-        button = MyHand(table.id, table.version, label="My hand", style=discord.ButtonStyle.primary)
+        guild = self.bot.get_guild(table.row.guild_id)
+        locale = guild.preferred_locale if guild is not None else None  # said in the channel: the server's language
+        button = MyHand(table.id, table.version, label=translate("My hand", locale), style=discord.ButtonStyle.primary)
         try:
             message = await channel.send(
-                f"<@{user_id}>, your turn at {table.spec.title} #{table.id}.", view=ui.button_view([button]),
+                translate("<@{user}>, your turn at {game} #{table}.", locale, user=user_id,
+                          game=translate(table.spec.title, locale), table=table.id), view=ui.button_view([button]),
                 allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                                          users=[discord.Object(user_id)]))
         except discord.HTTPException as error:

@@ -44,7 +44,7 @@ from cogs.controls import TableSelect as TableSelect
 from cogs.text import LEVEL_WORDS
 from engine import Action, Bid, Call, Choose, Play
 from engine.game import option_text
-from render.language import phrase_in, translate
+from render.language import label_in, translate
 from render.words import option_label, option_value_words
 
 MAX_ROWS, MAX_BUTTONS_PER_ROW, MAX_OPTIONS = 5, 5, 25
@@ -120,7 +120,7 @@ def request_buttons(table: Table, locale: Any = None) -> list[discord.ui.Item[An
     host = table.seat_of(table.host_id)
     if table.game is None or host is None:
         return []
-    return [HostRequest(table.id, table.version, str(action), label=phrase_in(table.game.phrase(action), locale))
+    return [HostRequest(table.id, table.version, str(action), label=label_in(table.game.phrase(action), locale))
             for action in table.game.requests(host)]
 
 
@@ -133,17 +133,19 @@ def _page(table: Table, page: int) -> tuple[int, int]:
     return min(max(page, 0), pages - 1), pages
 
 
-def rules_text(table: Table, page: int = 0) -> str:
-    """Above the house-rules menus: each rule of the page by its name for players, with its full description."""
+def rules_text(table: Table, page: int = 0, locale: Any = None) -> str:
+    """Above the house-rules menus: each rule of the page by its name for players, with its full description (in
+    the host's language)."""
     page, _ = _page(table, page)
     first = page * OPTIONS_PER_PAGE
-    lines = [f"House rules for table #{table.id} ({table.spec.title}):"]
-    lines += [f"**{option_label(spec.name)}**: {spec.help}"
+    lines = [translate("House rules for table #{table} ({game}):", locale, table=table.id,
+                       game=translate(table.spec.title, locale))]
+    lines += [f"**{option_label(spec.name, locale)}**: {translate(spec.help, locale)}"
               for spec in table.spec.options[first:first + OPTIONS_PER_PAGE]]
     return "\n".join(lines)[:2000]
 
 
-def rules_view(table: Table, page: int = 0) -> discord.ui.View:
+def rules_view(table: Table, page: int = 0, locale: Any = None) -> discord.ui.View:
     """The host's house-rules panel: one select menu per option (a page at a time), and Remove computer. Menus
     show each rule's name for players and its values in words (the flag names are for ``/rules``)."""
     tid, ver = table.id, table.version
@@ -155,18 +157,21 @@ def rules_view(table: Table, page: int = 0) -> discord.ui.View:
         current = table.row.options.get(spec.name, spec.default)
         choices = list(spec.choices)
         shown = choices[:MAX_OPTIONS] if current in choices[:MAX_OPTIONS] else [*choices[:MAX_OPTIONS - 1], current]
-        label = option_label(spec.name)
-        select_options = [discord.SelectOption(label=f"{label}: {option_value_words(spec.name, c)}"[:100],
-                                               value=option_text(c)[:100], description=spec.help[:100],
+        label = option_label(spec.name, locale)
+        select_options = [discord.SelectOption(label=f"{label}: {option_value_words(spec.name, c, locale)}"[:100],
+                                               value=option_text(c)[:100],
+                                               description=translate(spec.help, locale)[:100],
                                                default=c == current) for c in shown]
         items.append(HouseRule(tid, ver, str(index), options=select_options, placeholder=label,
                                  row=len(items)))
     buttons: list[discord.ui.Item[Any]] = []
     if pages > 1:
-        buttons.append(RulesPage(tid, ver, str((page + 1) % pages), label=f"More rules ({page + 1}/{pages})",
-                                   row=4))
+        buttons.append(RulesPage(tid, ver, str((page + 1) % pages),
+                                 label=translate("More rules ({page}/{pages})", locale, page=page + 1, pages=pages),
+                                 row=4))
     if any(s.computer for s in table.seats):
-        buttons.append(RemoveComputer(tid, ver, label="Remove computer", style=ButtonStyle.danger, row=4))
+        buttons.append(RemoveComputer(tid, ver, label=translate("Remove computer", locale), style=ButtonStyle.danger,
+                                      row=4))
     return _view([*items, *buttons])
 
 

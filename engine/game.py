@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from engine.actions import Action
 from engine.errors import BadOption, GameOver, IllegalAction, InvalidAction, NoSuchSeat, NotYourTurn
 from engine.events import Event, EventKind, Outcome, Prompt, PromptKind, ScoreReason, Termination
-from engine.phrases import Phrase
+from engine.phrases import Phrase, Word, capital
 from engine.tiles import Tile, sort_hand, tiles_from
 from engine.views import CommonView, EventJson, Family, GameView
 
@@ -105,7 +105,8 @@ class GameSpec:
         """Checked, complete options for ``seats`` players: defaults filled in, values parsed; else BadOption."""
         if not isinstance(seats, int) or isinstance(seats, bool) or seats not in self.seats:
             allowed = _ranges(self.seats)
-            raise BadOption(f"{self.title} is for {allowed} players, not {seats!r}")
+            raise BadOption(Phrase("{game} is for {allowed} players, not {seats}", game=Word(self.title),
+                                   allowed=allowed, seats=repr(seats) if not isinstance(seats, int) else seats))
         values = self.defaults()
         rig: dict[str, Any] = {}
         for name, raw in dict(options or {}).items():
@@ -117,11 +118,11 @@ class GameSpec:
         return values
 
 
-def _ranges(seats: Sequence[int]) -> str:
+def _ranges(seats: Sequence[int]) -> Phrase:
     lo, hi = min(seats), max(seats)
     if list(seats) == list(range(lo, hi + 1)):
-        return str(lo) if lo == hi else f"{lo} to {hi}"
-    return " or ".join(str(s) for s in seats)
+        return Phrase("{count}", count=lo) if lo == hi else Phrase("{low} to {high}", low=lo, high=hi)
+    return Phrase("{list} or {last}", list=", ".join(str(s) for s in seats[:-1]), last=seats[-1])
 
 
 def _normalise_rig(rig: Mapping[str, Any]) -> dict[str, Any]:
@@ -366,8 +367,8 @@ class Game(ABC):
         return ", ".join(f"Seat {s + 1}" for s in seats) or "nobody"
 
     def describe(self, action: Action) -> str:
-        """An action in words for players (English): :meth:`phrase` as text."""
-        return str(self.phrase(action))
+        """An action in words for players (English): :meth:`phrase` as text, as a label (a capital first)."""
+        return capital(str(self.phrase(action)))
 
     def phrase(self, action: Action) -> Phrase:
         """An action in words for players, as data the edge can say in any language (:mod:`engine.phrases`).

@@ -18,7 +18,7 @@ from engine.actions import Action, Bid, Draw, Pass, Play
 from engine.events import Event, EventKind
 from engine.game import Game
 from engine.linegame import LineGame
-from engine.phrases import Phrase
+from engine.phrases import Phrase, capital
 from engine.trickgame import TrickGame
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def advise(game: Game, seat: int, player: Player) -> Advice:
         raise ValueError(f"seat {seat} has no move to advise")
     action = legal[0] if len(legal) == 1 else player.choose(game, seat)
     phrase = game.phrase(action)
-    label = str(phrase)
+    label = capital(str(phrase))
     if len(legal) == 1 and not isinstance(action, (Draw, Pass)):
         return Advice(action, label, Reason.ONLY, phrase=phrase)
     trial = game.clone()

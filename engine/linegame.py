@@ -51,7 +51,7 @@ PARTNER_SIDES = ((0, 2), (1, 3))
 def check_partners(seats: int, options: Mapping[str, Any]) -> None:
     """BLK-4: the partnership game is for exactly four players."""
     if options.get("partners") and seats != 4:
-        raise BadOption(f"partners needs 4 players, not {seats}")
+        raise BadOption(Phrase("partners needs 4 players, not {seats}", seats=seats))
 
 
 class LineGame(Game):

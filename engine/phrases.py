@@ -38,7 +38,7 @@ class Phrase:
         self.values = values
 
     def __str__(self) -> str:
-        return _capital(self._english())
+        return self._english()
 
     def _english(self) -> str:
         if not self.values:
@@ -57,8 +57,8 @@ class Phrase:
 
     def said(self, translate: Callable[[str], str | None]) -> str:
         """The phrase in another language: ``translate`` gives a text's translation (None or the text itself where
-        it has none, which keeps the English). A label starts with a capital, as the English does."""
-        return _capital(self._said(translate))
+        it has none, which keeps the English)."""
+        return self._said(translate)
 
     def _said(self, translate: Callable[[str], str | None]) -> str:
         def say(text: str) -> str:
@@ -70,6 +70,6 @@ class Phrase:
         return template.format(**values) if values else template
 
 
-def _capital(text: str) -> str:
+def capital(text: str) -> str:
     """A label starts with a capital letter (``sixes are trumps`` -> ``Sixes are trumps``)."""
     return text[:1].upper() + text[1:]

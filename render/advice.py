@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.hints import Advice, Reason
 from engine.tricks import suit_words
-from render.language import _, phrase_in, translate
+from render.language import _, label_in, translate
 
 #: One template per reason, filled with the advised move's label and the reason's facts.
 TEMPLATES: dict[Reason, str] = {
@@ -41,5 +41,5 @@ def advice_line(advice: Advice, locale: Any = None) -> str:
     template = TEMPLATES[advice.reason]
     if advice.reason == Reason.WINS_TRICK and not facts.get("done", True):
         template = WINNING_SO_FAR
-    label = phrase_in(advice.phrase, locale) if advice.phrase is not None else advice.label
+    label = label_in(advice.phrase, locale) if advice.phrase is not None else advice.label
     return translate(template, locale, label=label, **facts)

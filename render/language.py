@@ -80,9 +80,16 @@ def say(text: str, **values: Any) -> str:
 
 
 def phrase_in(phrase: Any, locale: Any) -> str:
-    """Words the engine gives as data (an ``engine.phrases.Phrase``: a move's label) in the locale's language."""
+    """Words the engine gives as data (an ``engine.phrases.Phrase``: a move's label, why a game cannot start) in the
+    locale's language."""
     language = language_of(locale)
     return phrase.said(catalogue(language).get) if language else str(phrase)
+
+
+def label_in(phrase: Any, locale: Any) -> str:
+    """A move's label (a phrase) in the locale's language, with a capital first, as ``Game.describe`` gives it."""
+    text = phrase_in(phrase, locale)
+    return text[:1].upper() + text[1:]
 
 
 def _(text: str) -> str:

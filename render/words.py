@@ -732,48 +732,56 @@ def log_tiles(view: CommonView) -> list[str]:
 # ----- house rules -------------------------------------------------------------------------------------------------
 #: Each house rule's name as players read it in the lobby (the flag names stay in ``/rules``).
 OPTION_LABELS = {
-    "target": "Points to win", "set": "Domino set", "draw_scoring": "Round score", "first_double_spinner":
-    "Opening double branches four ways", "reserve_two": "Last 2 tiles stay in the boneyard", "block_tie":
-    "Tied blocked round", "block_scoring": "Round score", "bergen_d6": "Double-six set",
-    "muggins_partners": "Partners", "muggins_no_voluntary_draw": "No drawing by choice",
-    "manual_muggins": "Claim your points (call Muggins)", "matador_mode": "Set and sum", "matador_scoring":
-    "Blocked round score", "tiddle_extra_optional": "Extra turn may be declined", "tiddle_one_arm":
-    "One end only", "sebastopol_hasbro": "The sheet's reading", "forced_dealer_bid": "Dealer must bid",
-    "no_trump_doubles_suit": "Doubles a suit in no-trump", "texas_marks": "Marks (standard 42)",
-    "texas_nello": "Nel-O", "nel_o_doubles_suit": "Doubles a suit in Nel-O", "seventy_nine_marks": "Marks",
-    "seventy_nine_42_contracts": "Texas 42 contracts", "nel_o_any_bid": "Nel-O on any bid",
-    "nel_o_one_partner_out": "Nel-O: one partner sits out", "euchre_higher_end_leads": "Higher end leads",
-    "euchre_turnup_stays": "Turn-up stays face up", "pass_direction": "Pass three tiles",
-    "epbt_tie_break_round": "Tie plays on", "moon_all_dealt_counters": "Moon with every counter dealt",
-    "stack": "Starting chips", "poker_draw": "Draw poker", "deals": "Session length (deals)",
-    "ante_rise": "Ante doubles every (deals)", "bingo_auto_remove": "Remove matches at once",
-    "bingo_pip_total": "Match on the pip total",
+    "target": _("Points to win"), "set": _("Domino set"), "draw_scoring": _("Round score"), "first_double_spinner":
+    _("Opening double branches four ways"), "reserve_two": _("Last 2 tiles stay in the boneyard"), "block_tie":
+    _("Tied blocked round"), "block_scoring": _("Round score"), "bergen_d6": _("Double-six set"),
+    "muggins_partners": _("Partners"), "muggins_no_voluntary_draw": _("No drawing by choice"),
+    "manual_muggins": _("Claim your points (call Muggins)"), "matador_mode": _("Set and sum"), "matador_scoring":
+    _("Blocked round score"), "tiddle_extra_optional": _("Extra turn may be declined"), "tiddle_one_arm":
+    _("One end only"), "sebastopol_hasbro": _("The sheet's reading"), "forced_dealer_bid": _("Dealer must bid"),
+    "no_trump_doubles_suit": _("Doubles a suit in no-trump"), "texas_marks": _("Marks (standard 42)"),
+    "texas_nello": _("Nel-O"), "nel_o_doubles_suit": _("Doubles a suit in Nel-O"), "seventy_nine_marks": _("Marks"),
+    "seventy_nine_42_contracts": _("Texas 42 contracts"), "nel_o_any_bid": _("Nel-O on any bid"),
+    "nel_o_one_partner_out": _("Nel-O: one partner sits out"), "euchre_higher_end_leads": _("Higher end leads"),
+    "euchre_turnup_stays": _("Turn-up stays face up"), "pass_direction": _("Pass three tiles"),
+    "epbt_tie_break_round": _("Tie plays on"), "moon_all_dealt_counters": _("Moon with every counter dealt"),
+    "stack": _("Starting chips"), "poker_draw": _("Draw poker"), "deals": _("Session length (deals)"),
+    "ante_rise": _("Ante doubles every (deals)"), "bingo_auto_remove": _("Remove matches at once"),
+    "bingo_pip_total": _("Match on the pip total"),
 }
 
 #: Option values in words, where the value is a code (``d12sum13``) or a number that means "none" (``0``).
 VALUE_WORDS: dict[tuple[str, str], str] = {
-    ("draw_scoring", "sum_minus_own"): "others' total less own", ("draw_scoring", "each_diff"): "less own from each",
-    ("matador_scoring", "sum_minus_own"): "others' total less own",
-    ("matador_scoring", "each_diff"): "less own from each",
-    ("block_scoring", "sum"): "every other hand's pips", ("block_scoring", "sum_minus_own"): "less own pips",
-    ("block_scoring", "each_diff"): "less own from each", ("block_scoring", "cascade"): "the Muggins cascade",
-    ("block_tie", "nobody"): "nobody scores", ("block_tie", "all_tied_score"): "every tied player scores",
-    ("matador_mode", "d9"): "double-nine to 10", ("matador_mode", "d12sum13"): "double-twelve to 13",
-    ("matador_mode", "d12literal"): "double-twelve to 10", ("pass_direction", "none"): "no pass",
-    ("deals", "0"): "no limit", ("ante_rise", "0"): "never", ("set", "6"): "double-six", ("set", "9"): "double-nine",
-    ("set", "12"): "double-twelve",
+    ("draw_scoring", "sum_minus_own"): _("others' total less own"),
+    ("draw_scoring", "each_diff"): _("less own from each"),
+    ("matador_scoring", "sum_minus_own"): _("others' total less own"),
+    ("matador_scoring", "each_diff"): _("less own from each"),
+    ("block_scoring", "sum"): _("every other hand's pips"), ("block_scoring", "sum_minus_own"): _("less own pips"),
+    ("block_scoring", "each_diff"): _("less own from each"), ("block_scoring", "cascade"): _("the Muggins cascade"),
+    ("block_tie", "nobody"): _("nobody scores"), ("block_tie", "all_tied_score"): _("every tied player scores"),
+    ("matador_mode", "d9"): _("double-nine to 10"), ("matador_mode", "d12sum13"): _("double-twelve to 13"),
+    ("matador_mode", "d12literal"): _("double-twelve to 10"), ("pass_direction", "none"): _("no pass"),
+    ("deals", "0"): _("no limit"), ("ante_rise", "0"): _("never"), ("set", "6"): _("double-six"),
+    ("set", "9"): _("double-nine"),
+    ("set", "12"): _("double-twelve"),
 }
 
 
-def option_label(name: str) -> str:
-    """A house rule's name for players (``muggins_no_voluntary_draw`` -> ``No drawing by choice``)."""
-    return OPTION_LABELS.get(name) or name.replace("_", " ").capitalize()
+def option_label(name: str, locale: Any = None) -> str:
+    """A house rule's name for players (``muggins_no_voluntary_draw`` -> ``No drawing by choice``), in the locale's
+    language."""
+    label = OPTION_LABELS.get(name)
+    return translate(label, locale) if label else name.replace("_", " ").capitalize()
 
 
-def option_value_words(name: str, value: Any) -> str:
-    """An option's value for players: ``on``/``off`` for flags, words for codes (``d12sum13``)."""
+def option_value_words(name: str, value: Any, locale: Any = None) -> str:
+    """An option's value for players: ``on``/``off`` for flags, words for codes (``d12sum13``), in the locale's
+    language."""
     text = ("on" if value else "off") if isinstance(value, bool) else str(value)
-    return VALUE_WORDS.get((name, text.lower()), text)
+    words = VALUE_WORDS.get((name, text.lower()))
+    if words is not None:
+        return translate(words, locale)
+    return translate(text, locale) if isinstance(value, bool) or text in ("left", "right", "across") else text
 
 
 # ----- the hand's own words: second person -------------------------------------------------------------------------

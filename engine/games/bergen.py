@@ -16,6 +16,7 @@ from engine.events import ScoreReason
 from engine.game import GameSpec, OptionSpec
 from engine.layout import LineOfPlay, Placed
 from engine.linegame import BLOCK_TIE, RESERVE_TWO, LineGame, target_option
+from engine.phrases import Phrase
 from engine.tiles import Tile, double_set, pip_total
 from engine.views import CommonView, LineView
 
@@ -80,7 +81,7 @@ class BergenGame(LineGame):
     def check_options(cls, seats: int, options: Mapping[str, Any]) -> None:
         """BER-4: the double-six game seats at most 4."""
         if options["bergen_d6"] and seats > 4:
-            raise BadOption(f"Bergen with a double-six set is for 2 to 4 players, not {seats}")
+            raise BadOption(Phrase("Bergen with a double-six set is for 2 to 4 players, not {seats}", seats=seats))
 
     def tile_set(self) -> list[Tile]:
         """Double-twelve, or double-six with ``bergen_d6`` (BER-4)."""

@@ -10,6 +10,7 @@ from engine.game import GameSpec, OptionSpec
 from engine.games.draw import check_set_seats, hand_size_for
 from engine.layout import LineOfPlay
 from engine.linegame import BLOCK_TIE, PARTNERS, LineGame, check_partners, set_option, target_option
+from engine.phrases import Phrase
 from engine.scoring import FORMULAS
 from engine.tiles import double_set
 
@@ -26,7 +27,7 @@ class BlockGame(LineGame):
         check_set_seats(top, seats)
         check_partners(seats, options)
         if hand_size_for(top, seats, block=True) * seats > len(double_set(top)):
-            raise BadOption(f"a double-{top} set is too small for {seats} players")
+            raise BadOption(Phrase("a double-{top} set is too small for {seats} players", top=top, seats=seats))
 
     def hand_size(self) -> int:
         return hand_size_for(int(self.options["set"]), self.seats, block=True)

@@ -9,6 +9,7 @@ from engine.errors import BadOption
 from engine.game import GameSpec, OptionSpec
 from engine.layout import LineOfPlay
 from engine.linegame import BLOCK_TIE, PARTNERS, RESERVE_TWO, LineGame, check_partners, set_option, target_option
+from engine.phrases import Phrase
 
 
 def hand_size_for(top: int, seats: int, block: bool = False) -> int:
@@ -25,7 +26,7 @@ def hand_size_for(top: int, seats: int, block: bool = False) -> int:
 def check_set_seats(top: int, seats: int) -> None:
     """DRW-5: double-six allows at most 4 players."""
     if top == 6 and seats > 4:
-        raise BadOption(f"a double-six set allows at most 4 players, not {seats}")
+        raise BadOption(Phrase("a double-six set allows at most 4 players, not {seats}", seats=seats))
 
 
 class DrawGame(LineGame):

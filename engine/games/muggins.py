@@ -51,7 +51,7 @@ class MugginsGame(LineGame):
     def check_options(cls, seats: int, options: Mapping[str, Any]) -> None:
         """``muggins_partners`` needs exactly 4 players."""
         if options["muggins_partners"] and seats != 4:
-            raise BadOption(f"Muggins partners needs 4 players, not {seats}")
+            raise BadOption(Phrase("Muggins partners needs 4 players, not {seats}", seats=seats))
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:

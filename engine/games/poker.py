@@ -54,7 +54,8 @@ class PokerGame(Game):
     @classmethod
     def check_options(cls, seats: int, options: Mapping[str, Any]) -> None:
         if options.get("poker_draw") and seats * HAND_SIZE >= len(poker_set()):
-            raise BadOption(f"with {seats} players all 20 tiles are dealt, so there is nothing to draw from")
+            raise BadOption(Phrase("with {seats} players all 20 tiles are dealt, so there is nothing to draw from",
+                                   seats=seats))
 
     # ----- set-up and the hand cycle -----------------------------------------------------------------------------
     def _setup(self) -> None:

@@ -164,3 +164,34 @@ async def test_a_table_in_a_spanish_server_speaks_spanish_and_each_hand_its_memb
     await simcord_env.settle()
     first = recap()
     assert first is not None and "Totales:" in first.description and "Puntos en esta ronda:" in first.description
+
+
+async def test_the_lobby_refusals_settings_and_records_speak_spanish(simcord_env, spanish_member: set[int]) -> None:
+    """A Spanish server's lobby says why the game cannot start in Spanish (the engine's phrase), a Spanish member
+    who is not the host is refused in Spanish, and the house-rules panel, /hall-settings, /leaderboard and
+    /history answer a Spanish member in Spanish."""
+    from tests.bot.helpers import answer, components
+
+    guild = simcord_env.create_guild(preferred_locale="es-ES")
+    channel = guild.create_text_channel("juegos")
+    ana = guild.add_member(simcord_env.create_user("ana"))
+    carmen = guild.add_member(simcord_env.create_user("carmen"))
+    spanish_member.update({ana.id, carmen.id})
+    lobby = (await ana.slash(channel, "play", game="seventy_nine")).response
+    ready = next(f.value for f in lobby.embeds[0].fields if f.name == "¿Listos?")
+    assert ready == "Todavía no: Setenta y nueve es para 6 jugadores, no 1", ready
+    refused = answer(await carmen.click(lobby, label="Añadir computadora")).content
+    assert refused == "Solo el anfitrión puede añadir un jugador computadora."
+    panel = answer(await ana.click(lobby, label="Reglas de la casa"))
+    assert panel.content.startswith("Reglas de la casa de la mesa n.º") and "Marcas" in panel.content
+    menus = [c for c in components(panel) if c.get("options")]
+    assert menus and all(o["label"].endswith((": sí", ": no")) or ":" in o["label"] for o in menus[0]["options"])
+    admins = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    diego = guild.add_member(simcord_env.create_user("diego"), roles=[admins])
+    spanish_member.add(diego.id)
+    settings = (await diego.slash(channel, "hall-settings", hints="off")).response.content
+    assert settings.startswith("Tiempo por turno:") and "pistas: **no**" in settings, settings
+    board = (await ana.slash(channel, "leaderboard")).response.embeds[0]
+    assert board.title == "Clasificación · todos los juegos" and board.description == "Aún no hay partidas terminadas."
+    history = (await ana.slash(channel, "history")).response.embeds[0]
+    assert history.title == "Partidas recientes"

@@ -12,7 +12,7 @@ from engine.actions import Action, Pass, Play
 from engine.ai import computer_player
 from engine.hints import Reason, advise
 from render.advice import TEMPLATES, advice_line
-from render.language import phrase_in
+from render.language import label_in
 
 
 class Scripted:
@@ -49,7 +49,7 @@ def test_the_hint_is_the_players_own_legal_choice_and_is_said_in_one_line(key: s
         line = advice_line(advice)
         assert line.startswith(advice.label) and "{" not in line and len(line) <= 100
         spanish = advice_line(advice, "es-ES")  # a Spanish member reads it in Spanish
-        assert spanish != line and "{" not in spanish and spanish.startswith(phrase_in(advice.phrase, "es-ES"))
+        assert spanish != line and "{" not in spanish and spanish.startswith(label_in(advice.phrase, "es-ES"))
 
 
 def test_a_muggins_play_that_scores_says_its_points() -> None:
@@ -64,7 +64,7 @@ def test_a_muggins_play_that_scores_says_its_points() -> None:
             advice = advise(game, seat, Scripted(action))
             assert advice.reason == Reason.SCORES and advice.facts["points"] == play["points"]
             assert advice_line(advice) == f"{advice.label} scores {play['points']}"
-            assert advice_line(advice, "es-ES") == f"{phrase_in(advice.phrase, 'es-ES')} anota {play['points']}"
+            assert advice_line(advice, "es-ES") == f"{label_in(advice.phrase, 'es-ES')} anota {play['points']}"
             return
     pytest.fail("no scoring Muggins play in these positions")
 

@@ -136,7 +136,7 @@ def test_every_move_label_is_said_in_spanish(key: str, seats: int) -> None:
     stays as it was (``describe``)."""
     import random
 
-    from render.language import phrase_in
+    from render.language import label_in
     from tests.engine.test_rules_summaries import RICH_OPTIONS
 
     rng = random.Random(seats)
@@ -151,8 +151,8 @@ def test_every_move_label_is_said_in_spanish(key: str, seats: int) -> None:
         seat = game.to_act[0]
         legal = game.legal_actions(seat)
         for action in [*legal, *game.requests(seat)]:
-            assert phrase_in(game.phrase(action), None) == game.describe(action)
-            labels[game.describe(action)] = phrase_in(game.phrase(action), "es-ES")
+            assert label_in(game.phrase(action), None) == game.describe(action)
+            labels[game.describe(action)] = label_in(game.phrase(action), "es-ES")
         game.apply(seat, rng.choice(legal))
     assert labels
     for en, es in labels.items():

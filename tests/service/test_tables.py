@@ -97,7 +97,7 @@ async def test_lobby_option_combination_refused_at_start_drw_5(service: TableSer
     tid = await lobby(service, "draw", BOB, CAROL, DAVE)
     await service.add_computer(tid, ALICE)
     await service.set_option(tid, ALICE, "set", "6")
-    assert "at most 4" in (service.get(tid).start_problem() or "")
+    assert "at most 4" in str(service.get(tid).start_problem() or "")
 
 
 async def test_start_with_a_stale_lobby_version_changes_nothing(service: TableService) -> None:
