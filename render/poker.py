@@ -6,15 +6,17 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from engine.tiles import tiles_from
 from engine.views import PokerView
 from render.canvas import draw_text, fit, seat_names, with_names, wrap
 from render.geometry import Box
-from render.language import _, say
+from render.language import LANGUAGE, _, say
 from render.panels import Plate, draw_plate, footer, header, new_strip, stack, title_line
 from render.ring import Ring
 from render.table_line import Chip, chip_rows, draw_chips
 from render.theme import ACCENT, MARGIN, SMALL, WIDTH
 from render.tiles import paste_tile, tile_back, tile_image
+from render.words import Narrator, poker_hand_words
 
 PLATE_W, PLATE_H = 190, 62
 TILE = 22
@@ -84,7 +86,7 @@ def _seat(image: Image.Image, draw: ImageDraw.ImageDraw, view: PokerView, names:
         for index, text in enumerate(shown):
             high, _, low = text.partition("-")
             paste_tile(image, tile_image(int(high), int(low), TILE, True), left + index * (TILE + 5), top)
-        words = view["showdown_hands"].get(str(seat), "")
+        words = _hand_words(view["showdown_hands"].get(str(seat), ""), shown)
         if words:
             below = row.y > plate.y
             y = top + TILE * 2 + 14 if below else top - 14
@@ -111,7 +113,8 @@ def _centre(draw: ImageDraw.ImageDraw, view: PokerView, names: Sequence[str], ri
     last = view["last_hand"]
     if last is not None and 0 <= last["winner"] < len(names):
         chips = [Chip(say("{name} won", name=fit(names[last["winner"]], SMALL, 200)), str(last["pot"]), ACCENT)]
-        words = say("with {hand}", hand=last["hand"]) if last["hand"] else ""
+        winning = view["showdown"].get(str(last["winner"])) or []
+        words = say("with {hand}", hand=_hand_words(last["hand"], winning)) if last["hand"] else ""
     else:
         chips = [Chip(say("pot"), str(view["pot"]), ACCENT)]
         owed = to_call(view)
@@ -119,10 +122,19 @@ def _centre(draw: ImageDraw.ImageDraw, view: PokerView, names: Sequence[str], ri
             chips.append(Chip(say("to call"), str(owed)))
         words = say(PHASES.get(view["phase"], view["phase"]))
         if view["phase"] == "bet":
-            words += f"  ·  {view['raises']} of 3 raises"
+            words += "  ·  " + say("{count} of 3 raises", count=view["raises"])
     room = ring.width - 2 * (PLATE_W + 24)  # between the plates at the left and right
     rows = chip_rows(chips, room)
     width = sum(c.width for c in rows[0]) + 8 * (len(rows[0]) - 1)
     draw_chips(draw, rows, x - width / 2, y - 56)
     for index, line in enumerate(wrap(with_names(words, names), SMALL, room, 2)):
         draw_text(draw, (x, y + 26 + 24 * index), line, SMALL, ACCENT, "mm", True)
+
+
+def _hand_words(english: str, tiles: list[str]) -> str:
+    """A poker hand in words: the engine's English, or said again from its five tiles in the language being drawn
+    in (render.words.poker_hand_words)."""
+    language = LANGUAGE.get()
+    if language is None or len(tiles) != 5 or not english:
+        return english
+    return poker_hand_words(Narrator("poker", language=language), tiles_from(tiles))

@@ -97,10 +97,20 @@ def test_every_image_reads_on_a_phone_in_spanish(key: str, seats: int) -> None:
     text or tiles), at each game's largest table."""
     from render.language import speaking
 
+    import re
+
+    from tests.render.test_words import ENGLISH_TELLS
+
+    names = re.compile("|".join(re.escape(n) for n in sorted(NAMES, key=len, reverse=True))
+                       + r"|Bob the Buil\w*…?|\bthe Builder\b|\w+…")  # whole names, and names cut or wrapped
     with speaking("es"):
         for game in states(key, seats):
             for name, image, drawn in drawings(game):
-                check_phone(image, drawn, f"{key} {seats} seats round {game.round_no} {name} (es)")
+                where = f"{key} {seats} seats round {game.round_no} {name} (es)"
+                check_phone(image, drawn, where)
+                for text in drawn.texts:  # no English left in a Spanish picture (players' names aside)
+                    plain = re.sub(r"\b(Nel-O|Gee|Muggins|Bingo)\b", "", names.sub("", text.text))
+                    assert not ENGLISH_TELLS.search(plain), f"{where}: {text.text!r}"
         words = [t.text for _, _, drawn in drawings(game) for t in drawn.texts]
     spanish = ("Tu mano", "Espectador", "Pozo", "Meta", "Bote", "Reparte", "Quedan")
     assert any(word in " ".join(words) for word in spanish)
