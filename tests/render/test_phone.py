@@ -95,10 +95,9 @@ def test_every_image_reads_on_a_phone(key: str, seats: int) -> None:
 def test_every_image_reads_on_a_phone_in_spanish(key: str, seats: int) -> None:
     """Issue 14: the same checks with the pictures' words in Spanish (longer words must not overflow onto other
     text or tiles), at each game's largest table."""
-    from render.language import speaking
-
     import re
 
+    from render.language import speaking
     from tests.render.test_words import ENGLISH_TELLS
 
     names = re.compile("|".join(re.escape(n) for n in sorted(NAMES, key=len, reverse=True))
