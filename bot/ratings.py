@@ -89,7 +89,7 @@ def rate(matches: Iterable[Sequence[Entrant]], before: dict[str, Rated] | None =
             else:
                 ratings[entrant.key].name = entrant.name  # the latest name a member played under
         teams = [[model.rating(mu=ratings[e.key].mu, sigma=ratings[e.key].sigma) for e in sides[s]] for s in order]
-        ranks = [1 if any(e.won for e in sides[s]) else 2 for s in order]
+        ranks = [1.0 if any(e.won for e in sides[s]) else 2.0 for s in order]
         rated = model.rate(teams, ranks=ranks)
         moved: dict[str, list[tuple[float, float]]] = defaultdict(list)
         for s, team in zip(order, rated, strict=True):

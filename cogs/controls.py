@@ -52,7 +52,7 @@ def service(interaction: discord.Interaction[Any]) -> TableService:
 
 def publisher(interaction: discord.Interaction[Any]) -> TablePublisher:
     """The table publisher: it draws hands and keeps them live (cogs/play.py, cogs/turns.py)."""
-    return cast("Play", interaction.client.get_cog("Play")).publisher  # type: ignore[attr-defined]
+    return cast("Play", interaction.client.get_cog("Play")).publisher
 
 
 @contextlib.asynccontextmanager

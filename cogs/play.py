@@ -88,7 +88,7 @@ class Play(commands.Cog):
 
     @refresh.setter
     def refresh(self, redraw: Callable[[Table], Awaitable[None]]) -> None:
-        self.publisher.refresh = redraw  # type: ignore[method-assign]
+        self.publisher.refresh = redraw  # type: ignore[method-assign,assignment]
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*CONTROLS)  # what a click does: cogs/controls.py

@@ -70,7 +70,7 @@ async def finished_game(bot: DominoHall, guild_id: int | None, tid: int) -> tupl
 
 async def replay_or_refuse(interaction: discord.Interaction[Any], tid: int) -> tuple[TableRow, Replay] | None:
     """The table's replay, or None once the member has been told why there is none."""
-    bot: DominoHall = interaction.client  # type: ignore[assignment]
+    bot: DominoHall = interaction.client
     try:
         return await finished_game(bot, interaction.guild_id, tid)
     except ReplayRefused as refused:

@@ -83,12 +83,13 @@ def lobby_embed(table: Table, locale: Locale | None = None) -> discord.Embed:
                                    players=seat_range(spec)), value=seats or translate("empty", locale), inline=False)
     embed.add_field(name=translate("House rules", locale), value=options_text(spec, table.row.options, locale),
                     inline=False)
-    problem = table.start_problem()
+    found = table.start_problem()
+    problem = phrase_in(found, locale) if found is not None else None
     waiting = [shown(table)[s] for s in table.reserved()]
     if problem is None and waiting:
         problem = translate("the rematch keeps a seat for {names} until they press Join or Rematch", locale,
                             names=", ".join(waiting))
-    ready = translate("Not yet: {problem}", locale, problem=phrase_in(problem, locale)) if problem else translate(
+    ready = translate("Not yet: {problem}", locale, problem=problem) if problem else translate(
         "Yes: the host can Start.", locale)
     embed.add_field(name=translate("Ready?", locale), value=ready[:1024], inline=False)
     embed.set_footer(text=translate("table #{table} · Join to play; the host sets house rules and starts", locale,

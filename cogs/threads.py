@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import discord
 
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("domino_hall.threads")
 
 #: How long a quiet table thread stays open before Discord archives it (minutes; the bot archives it at the end).
-ARCHIVE_MINUTES = 1440
+ARCHIVE_MINUTES: Literal[1440] = 1440
 
 
 def thread_key(table_id: int) -> str:
