@@ -1,7 +1,7 @@
 """Strong (the search player) against Normal (each game's own heuristic), hand by hand, in several games.
 
     nice -n 10 .venv/bin/python benchmarks/strong_v_normal.py [--hands 200] [--samples 48] [--games draw,muggins]
-        [--matches 100] [--lobby 1]
+        [--matches 100] [--lobby 1] [--seats 2]
 
 Each hand is a fresh deal (a new match's first hand) with Strong in one seat (its partners too, in a partnership
 game) and Normal in the others; Strong's seat moves round the table hand by hand. A line gives the share of the
@@ -29,6 +29,10 @@ from engine.game import Game
 from engine.registry import new_game
 
 TABLES: list[tuple[str, int, dict[str, Any]]] = [
+    ("draw", 2, {}),  # head to head: Strong against one Normal, 60% the target (issue 12)
+    ("block", 2, {}),
+    ("bergen", 2, {}),
+    ("muggins", 2, {}),
     ("draw", 3, {}),
     ("draw", 4, {"partners": True}),
     ("block", 4, {"set": 6}),
@@ -104,7 +108,8 @@ def measure(key: str, seats: int, options: dict[str, Any], args: argparse.Namesp
 SETTINGS = (("--hands", 200, "hands per table"), ("--samples", 48, "Strong's samples per decision"),
             ("--seed", 1, "the first deal's seed"),
             ("--matches", 0, "whole matches per table instead of hands (side against side)"),
-            ("--lobby", 0, "1: Strong as the bot runs it, on its clock (adds wall time per move)"))
+            ("--lobby", 0, "1: Strong as the bot runs it, on its clock (adds wall time per move)"),
+            ("--seats", 0, "only the tables of this many players (0: every table)"))
 
 
 def main() -> None:
@@ -118,7 +123,7 @@ def main() -> None:
     unit = "matches" if args.matches else "hands"
     print(f"Strong ({strong}) v Normal, {args.matches or args.hands} {unit} per table")
     for key, seats, options in TABLES:
-        if not chosen or key in chosen:
+        if (not chosen or key in chosen) and args.seats in (0, seats):
             print(measure(key, seats, options, args), flush=True)
 
 
