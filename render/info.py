@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from PIL import Image, ImageDraw
 
 from render.canvas import draw_text, fit, pill, text_width, wrap
+from render.language import say
 from render.theme import ACCENT, BODY, MUTED, PANEL, RGB, SMALL, TEXT, TITLE
 from render.tiles import paste_tile, tile_image
 
@@ -38,9 +39,10 @@ class InfoPanel:
         self.rows.append((height, painter))
 
     def section(self, title: str) -> None:
-        """A small muted heading."""
+        """A small muted heading (an English text marked with ``_``, said in the picture's language)."""
         top_gap = 6 if self.rows else 0
-        self.add(26 + top_gap, lambda _i, d, x, y: draw_text(d, (x, y + top_gap), title.upper(), SMALL, MUTED))
+        heading = say(title).upper()
+        self.add(26 + top_gap, lambda _i, d, x, y: draw_text(d, (x, y + top_gap), heading, SMALL, MUTED))
 
     def text(self, words: str, bold: bool = False, colour: RGB = TEXT, size: int = BODY) -> None:
         """Wrapped text."""

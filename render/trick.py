@@ -205,15 +205,15 @@ def trick_info(view: TrickView, names: Sequence[str], width: int) -> InfoPanel:
     contract = view["contract"]
     if contract is not None and contract["label"]:
         if not (contract["bid"].isdigit() and contract["trumps"] is not None):  # else the key numbers say it all
-            panel.section("Contract")
+            panel.section(_("Contract"))
             panel.text(with_names(contract_label(contract), names), bold=True)
     elif view["bids"] or view["phase"] == "bid":
-        panel.section("Bidding")
+        panel.section(_("Bidding"))
         bids = [f"{names[s]}: {b}" for s, b in map(seat_and_bid, view["bids"]) if 0 <= s < len(names)]
         panel.text(",  ".join(bids) if bids else "No bids yet")
     turnup = view["turnup"]
     if turnup and view["phase"] == "play":
-        panel.section("Turn-up")
+        panel.section(_("Turn-up"))
         panel.tiles([turnup], caption=_turnup_caption(view))
     _sides(panel, view, names)
     return panel

@@ -103,7 +103,8 @@ def test_a_poker_stop_is_told() -> None:
 
 ENGLISH_TELLS = re.compile(r"\b(the|and|played|passed|trumps?|tiles?|points?|wins?|won|Seat|hand|round|bid|"
                            r"deals|leads|pot|chips?|tricks?|nobody|double|turn-up|lead|play|pass|draw|to|of|"
-                           r"left|right|across|blank|one|two|three|four|five|six|fives|sixes|doubles|marks?)\b")
+                           r"left|right|across|blank|one|two|three|four|five|six|fives|sixes|doubles|marks?|"
+                           r"contract|bidding|scores?|your|turn)\b", re.IGNORECASE)
 
 
 @pytest.mark.parametrize(("key", "seats"), CASES)
