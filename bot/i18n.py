@@ -69,7 +69,8 @@ def game_texts(keys: Iterable[str] | None = None) -> Iterator[str]:
     for key, spec in games().items():
         if keys is not None and key not in keys:
             continue
-        yield from (text for text in (spec.title, spec.summary, spec.tile_set, spec.teams) if text)
+        yield from (text for text in (spec.title, spec.summary, spec.tile_set, spec.teams, spec.record_name,
+                                      spec.record_meaning) if text)
         yield from (option.help for option in spec.options)
 
 

@@ -36,7 +36,8 @@ def games_embed(locale: discord.Locale | None = None) -> discord.Embed:
 def seats_in_words(spec: GameSpec, locale: discord.Locale | None) -> str:
     """:func:`cogs.text.seat_range` in the member's language."""
     words = seat_range(spec)
-    return words.replace(" to ", f" {translate('to', locale)} ").replace(" or ", f" {translate('or', locale)} ")
+    to, or_ = translate("to", locale), translate("or", locale)
+    return words.replace(" to ", f" {to} ").replace(" or ", f" {or_} ")
 
 
 def rules_embed(key: str, locale: discord.Locale | None = None) -> discord.Embed:

@@ -14,10 +14,14 @@ from bot.tables import Standing
 from cogs.play import GAME_CHOICES, use_registry_choices
 from cogs.text import COLOUR, NO_PINGS
 from engine import catalogue
-from render.language import translate
+from render.language import _, translate
 
 if TYPE_CHECKING:
     from bot.client import DominoHall
+
+
+#: The tables' column headings (marked for the catalogues; said in the member's language).
+COLUMNS = (_("games"), _("wins"), _("rate"), _("best"))
 
 
 def standings_table(rows: list[Standing], first: str, locale: Any = None) -> str:
@@ -28,8 +32,8 @@ def standings_table(rows: list[Standing], first: str, locale: Any = None) -> str
     name, meaning = record_words(recorded[0].game) if recorded else ("", "")
     name, meaning = translate(name, locale) if name else name, translate(meaning, locale) if meaning else meaning
     heading = translate("player", locale) if first == "player" else translate("game", locale)
-    header = (f"{heading:<20} {translate('games', locale)[:5]:>5} {translate('wins', locale)[:4]:>4} "
-              f"{translate('rate', locale)[:5]:>5} {translate('best', locale)[:5]:>5}")
+    games, wins, rate, best = (translate(word, locale) for word in COLUMNS)
+    header = f"{heading:<20} {games[:5]:>5} {wins[:4]:>4} {rate[:5]:>5} {best[:5]:>5}"
     lines = [header + (f" {name[:5]:>5}" if recorded else "")]
     for row in rows:
         label = in_code_block(row.name) if first == "player" else catalogue().get(row.game, None)
@@ -51,16 +55,16 @@ def record_words(game: str) -> tuple[str, str]:
     if spec is None and len(keeping) == 1:
         spec = keeping[0]
     if spec is None or not spec.record_name:
-        return "record", "the best personal record of a win"
+        return _("record"), _("the best personal record of a win")
     return spec.record_name, spec.record_meaning
 
 
 def ratings_table(rows: list[Rated], locale: Any = None) -> str:
     """A fixed-width table ranked by rating (``mu - 3 sigma``): name, rating, games, wins, win rate (headings in the
     locale's language)."""
-    lines = [f"{'#':>2} {translate('player', locale)[:20]:<20} {translate('rating', locale)[:6]:>6} "
-             f"{translate('games', locale)[:5]:>5} {translate('wins', locale)[:4]:>4} "
-             f"{translate('rate', locale)[:5]:>5}"]
+    games, wins, rate, _best = (translate(word, locale) for word in COLUMNS)
+    player, rating = translate("player", locale), translate("rating", locale)
+    lines = [f"{'#':>2} {player[:20]:<20} {rating[:6]:>6} {games[:5]:>5} {wins[:4]:>4} {rate[:5]:>5}"]
     for rank, row in enumerate(rows, 1):
         name = in_code_block(row.name) if row.user_id is not None else row.name
         rate = row.wins / row.games if row.games else 0.0

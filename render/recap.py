@@ -236,7 +236,8 @@ def standings_image(game: str, sides: Sequence[Sequence[int]], outcome: Outcome,
     lines = _lines(words, LINE, 3)
     height = PAD + TITLE + 12 + (NAME + 14) + len(lines) * (LINE + 8) + 6 + LABEL + 10 + ROW * len(sides) + PAD
     image, draw = _canvas(height)
-    title = f"{_title(game)}  ·  {say('Final standings')}"
+    standings = say("Final standings")
+    title = f"{_title(game)}  ·  {standings}"
     draw_text(draw, (PAD, PAD), fit(title, TITLE, WIDTH - 2 * PAD), TITLE, TEXT, bold=True)
     y = PAD + TITLE + 12
     draw_text(draw, (PAD, y), fit(say("Winner: {names}", names=winner), NAME, WIDTH - 2 * PAD), NAME, ACCENT, bold=True)
