@@ -1,7 +1,7 @@
 """Strong (the search player) against Normal (each game's own heuristic), hand by hand, in several games.
 
     nice -n 10 .venv/bin/python benchmarks/strong_v_normal.py [--hands 200] [--samples 48] [--games draw,muggins]
-        [--matches 100] [--lobby 1] [--seats 2]
+        [--matches 100] [--lobby 1] [--seats 2] [--playout heuristic] [--hero normal --field random]
 
 Each hand is a fresh deal (a new match's first hand) with Strong in one seat (its partners too, in a partnership
 game) and Normal in the others; Strong's seat moves round the table hand by hand. A line gives the share of the
@@ -72,11 +72,15 @@ def measure(key: str, seats: int, options: dict[str, Any], args: argparse.Namesp
         hero = number % seats
         side = game.sides[game.side_of(hero)]
         fair = len(side) / seats
-        if args.lobby:  # as the bot runs it: on its clock
+        if args.hero == "normal":  # a yardstick: Normal in Strong's place (against --field)
+            mine = [Timed(computer_player(key, seed * 8 + s)) for s in side]
+        elif args.lobby:  # as the bot runs it: on its clock
             mine = [Timed(computer_player(key, seed * 8 + s, "search")) for s in side]
         else:
-            mine = [Timed(SearchPlayer(seed * 8 + s, samples=args.samples, max_seconds=None)) for s in side]
-        players: list[Player] = [computer_player(key, seed * 8 + s) for s in range(seats)]
+            mine = [Timed(SearchPlayer(seed * 8 + s, samples=args.samples, max_seconds=None, playout=args.playout))
+                    for s in side]
+        field = "random" if args.field == "random" else "best"
+        players: list[Player] = [computer_player(key, seed * 8 + s, field) for s in range(seats)]
         for seat, player in zip(side, mine, strict=True):
             players[seat] = player
         if args.matches:
@@ -94,7 +98,7 @@ def measure(key: str, seats: int, options: dict[str, Any], args: argparse.Namesp
     share = sum(w for w, _ in wins) / max(1, decided)
     label = f"{key} {seats}p" + (" " + ",".join(options) if options else "")
     took = time.perf_counter() - started
-    line = (f"{label:<20} Strong {share:6.1%} [{low:.1%}-{high:.1%}] of {decided} decided "
+    line = (f"{label:<20} {args.hero.capitalize()} {share:6.1%} [{low:.1%}-{high:.1%}] of {decided} decided "
             f"{'matches' if args.matches else 'hands'} (fair {fair:.0%})")
     cpu, wall = [t for p in strong for t in p.times], [t for p in strong for t in p.walls]
     for what, times in (("cpu", cpu), ("wall", wall)):
@@ -117,11 +121,16 @@ def main() -> None:
     for flag, default, meaning in SETTINGS:
         parser.add_argument(flag, type=int, default=default, help=meaning)
     parser.add_argument("--games", default="", help="comma-separated game keys (default: every table)")
+    parser.add_argument("--hero", choices=("strong", "normal"), default="strong",
+                        help="normal: Normal in Strong's seats, a yardstick of how much skill a game rewards")
+    parser.add_argument("--field", choices=("normal", "random"), default="normal", help="the other seats' level")
+    parser.add_argument("--playout", default="auto", help="Strong's playout player (engine/ai/search.py)")
     args = parser.parse_args()
     chosen = set(filter(None, args.games.split(",")))
     strong = "on its clock" if args.lobby else f"{args.samples} samples"
     unit = "matches" if args.matches else "hands"
-    print(f"Strong ({strong}) v Normal, {args.matches or args.hands} {unit} per table")
+    hero = "Normal" if args.hero == "normal" else f"Strong ({strong})"
+    print(f"{hero} v {args.field.capitalize()}, {args.matches or args.hands} {unit} per table")
     for key, seats, options in TABLES:
         if (not chosen or key in chosen) and args.seats in (0, seats):
             print(measure(key, seats, options, args), flush=True)
