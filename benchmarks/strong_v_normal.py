@@ -1,7 +1,8 @@
 """Strong (the search player) against Normal (each game's own heuristic), hand by hand, in several games.
 
     nice -n 10 .venv/bin/python benchmarks/strong_v_normal.py [--hands 200] [--samples 48] [--games draw,muggins]
-        [--matches 100] [--lobby 1] [--seats 2] [--playout heuristic] [--hero normal --field random]
+        [--matches 100] [--lobby 1] [--seats 2] [--playout heuristic] [--strong hand_bonus=20]
+        [--hero normal --field random]
 
 Each hand is a fresh deal (a new match's first hand) with Strong in one seat (its partners too, in a partnership
 game) and Normal in the others; Strong's seat moves round the table hand by hand. A line gives the share of the
@@ -22,7 +23,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.partnership_strength import Timed, bootstrap
+from benchmarks.partnership_strength import Timed, _setting, bootstrap
 from engine.ai import Player, computer_player
 from engine.ai.search import SearchPlayer
 from engine.game import Game
@@ -63,6 +64,7 @@ def play_match(game: Game, players: list[Player]) -> None:
 def measure(key: str, seats: int, options: dict[str, Any], args: argparse.Namespace) -> str:
     """One game's line."""
     wins: list[tuple[int, int]] = []
+    points: list[tuple[int, int]] = []  # per hand: the hero's side's gain, and the best other side's
     strong: list[Timed] = []
     fair = 0.0
     started = time.perf_counter()
@@ -77,8 +79,9 @@ def measure(key: str, seats: int, options: dict[str, Any], args: argparse.Namesp
         elif args.lobby:  # as the bot runs it: on its clock
             mine = [Timed(computer_player(key, seed * 8 + s, "search")) for s in side]
         else:
-            mine = [Timed(SearchPlayer(seed * 8 + s, samples=args.samples, max_seconds=None, playout=args.playout))
-                    for s in side]
+            settings = dict(_setting(item) for item in filter(None, args.strong.split(",")))
+            mine = [Timed(SearchPlayer(seed * 8 + s, samples=args.samples, max_seconds=None, playout=args.playout,
+                                       **settings)) for s in side]
         field = "random" if args.field == "random" else "best"
         players: list[Player] = [computer_player(key, seed * 8 + s, field) for s in range(seats)]
         for seat, player in zip(side, mine, strict=True):
@@ -87,7 +90,11 @@ def measure(key: str, seats: int, options: dict[str, Any], args: argparse.Namesp
             play_match(game, players)
             wins.append((int(hero in game.winner), 1))
         else:
+            before = game.score
             play_hand(game, players)
+            gains = [after - was for after, was in zip(game.score, before, strict=True)]
+            mine_gain = gains[game.side_of(hero)]
+            points.append((mine_gain, max(g for s, g in enumerate(gains) if s != game.side_of(hero))))
             outcome = game.round_outcome
             decided = outcome is not None and bool(outcome.sides)
             won = decided and outcome is not None and game.side_of(hero) in outcome.sides
@@ -100,6 +107,9 @@ def measure(key: str, seats: int, options: dict[str, Any], args: argparse.Namesp
     took = time.perf_counter() - started
     line = (f"{label:<20} {args.hero.capitalize()} {share:6.1%} [{low:.1%}-{high:.1%}] of {decided} decided "
             f"{'matches' if args.matches else 'hands'} (fair {fair:.0%})")
+    if points:
+        line += (f"  points/hand {sum(p[0] for p in points) / len(points):.1f} v "
+                 f"{sum(p[1] for p in points) / len(points):.1f}")
     cpu, wall = [t for p in strong for t in p.times], [t for p in strong for t in p.walls]
     for what, times in (("cpu", cpu), ("wall", wall)):
         if what == "cpu" or args.lobby:
@@ -125,6 +135,7 @@ def main() -> None:
                         help="normal: Normal in Strong's seats, a yardstick of how much skill a game rewards")
     parser.add_argument("--field", choices=("normal", "random"), default="normal", help="the other seats' level")
     parser.add_argument("--playout", default="auto", help="Strong's playout player (engine/ai/search.py)")
+    parser.add_argument("--strong", default="", help="Strong player settings to try, e.g. hand_bonus=20")
     args = parser.parse_args()
     chosen = set(filter(None, args.games.split(",")))
     strong = "on its clock" if args.lobby else f"{args.samples} samples"
