@@ -100,12 +100,12 @@ def measure(key: str, seats: int, options: dict[str, Any], args: argparse.Namesp
             won = decided and outcome is not None and game.side_of(hero) in outcome.sides
             wins.append((int(won), int(decided)))
         strong += mine
-    low, high = bootstrap([(won, decided, 0, 0) for won, decided in wins], args.seed)
-    decided = sum(d for _, d in wins)
-    share = sum(w for w, _ in wins) / max(1, decided)
+    low, high = bootstrap([(won, counted, 0, 0) for won, counted in wins], args.seed)
+    total = sum(d for _, d in wins)
+    share = sum(w for w, _ in wins) / max(1, total)
     label = f"{key} {seats}p" + (" " + ",".join(options) if options else "")
     took = time.perf_counter() - started
-    line = (f"{label:<20} {args.hero.capitalize()} {share:6.1%} [{low:.1%}-{high:.1%}] of {decided} decided "
+    line = (f"{label:<20} {args.hero.capitalize()} {share:6.1%} [{low:.1%}-{high:.1%}] of {total} decided "
             f"{'matches' if args.matches else 'hands'} (fair {fair:.0%})")
     if points:
         line += (f"  points/hand {sum(p[0] for p in points) / len(points):.1f} v "
