@@ -62,9 +62,9 @@ def record_words(game: str) -> tuple[str, str]:
 def ratings_table(rows: list[Rated], locale: Any = None) -> str:
     """A fixed-width table ranked by rating (``mu - 3 sigma``): name, rating, games, wins, win rate (headings in the
     locale's language)."""
-    games, wins, rate, _best = (translate(word, locale) for word in COLUMNS)
+    games, wins, rated, _best = (translate(word, locale) for word in COLUMNS)
     player, rating = translate("player", locale), translate("rating", locale)
-    lines = [f"{'#':>2} {player[:20]:<20} {rating[:6]:>6} {games[:5]:>5} {wins[:4]:>4} {rate[:5]:>5}"]
+    lines = [f"{'#':>2} {player[:20]:<20} {rating[:6]:>6} {games[:5]:>5} {wins[:4]:>4} {rated[:5]:>5}"]
     for rank, row in enumerate(rows, 1):
         name = in_code_block(row.name) if row.user_id is not None else row.name
         rate = row.wins / row.games if row.games else 0.0

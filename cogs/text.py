@@ -11,6 +11,7 @@ from bot.i18n import language_of, translate
 from bot.names import in_text
 from bot.table import Table
 from engine import GameSpec
+from engine.phrases import capital
 from engine.views import CommonView, GameView
 from render.language import _, phrase_in
 from render.poker import chips
@@ -160,7 +161,7 @@ def closed_embed(table: Table, locale: Any = None) -> discord.Embed:
     note = translate(table.row.note or "closed", locale)
     return discord.Embed(title=translate("{game} · table #{table} closed", locale,
                                          game=translate(table.spec.title, locale), table=table.id),
-                         description=note[:1].upper() + note[1:], colour=discord.Colour.dark_grey())
+                         description=capital(note), colour=discord.Colour.dark_grey())
 
 
 def hand_text(table: Table, view: CommonView, seat: int, can_move: bool, locale: Any = None) -> str:

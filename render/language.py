@@ -25,6 +25,8 @@ from typing import Any
 
 from babel.messages.pofile import read_po
 
+from engine.phrases import capital
+
 LOCALES = Path(__file__).resolve().parent / "locales"
 #: The languages with a catalogue, and the Discord locale codes that read each.
 LANGUAGES: dict[str, tuple[str, ...]] = {"es": ("es-ES", "es-419")}
@@ -88,8 +90,7 @@ def phrase_in(phrase: Any, locale: Any) -> str:
 
 def label_in(phrase: Any, locale: Any) -> str:
     """A move's label (a phrase) in the locale's language, with a capital first, as ``Game.describe`` gives it."""
-    text = phrase_in(phrase, locale)
-    return text[:1].upper() + text[1:]
+    return capital(phrase_in(phrase, locale))
 
 
 def _(text: str) -> str:
