@@ -43,13 +43,18 @@ def trump_call(trumps: str) -> Call:
     return Call(NEL_O) if trumps == NEL_O else Call(f"{TRUMP}:{trumps}")
 
 
-def contract_words(trumps: str) -> str:
-    """A contract's trumps in words: ``fives trump``, ``doubles trump``, ``no-trump``, ``Nel-O``."""
+def contract_phrase(trumps: str) -> Phrase:
+    """A contract's trumps in words, as a phrase (engine/phrases.py): ``fives trump``, ``no-trump``, ``Nel-O``."""
     if trumps == NEL_O:
-        return "Nel-O"
+        return Phrase("Nel-O")
     if trumps == NO_TRUMP:
-        return "no-trump"
-    return f"{suit_words(trumps)} trump"
+        return Phrase("no-trump")
+    return Phrase("{suit} trump", suit=Word(suit_words(trumps)))
+
+
+def contract_words(trumps: str) -> str:
+    """A contract's trumps in English words: ``fives trump``, ``doubles trump``, ``no-trump``, ``Nel-O``."""
+    return str(contract_phrase(trumps))
 
 
 class FortyTwoGame(TrickGame):
@@ -313,4 +318,5 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-__all__ = ["BID", "DOUBLES", "NEL_O", "NO_TRUMP", "TRUMP", "FortyTwoGame", "contract_words", "flag", "trump_call"]
+__all__ = ["BID", "DOUBLES", "NEL_O", "NO_TRUMP", "TRUMP", "FortyTwoGame", "contract_phrase", "contract_words", "flag",
+           "trump_call"]

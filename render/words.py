@@ -29,10 +29,10 @@ from engine.events import (
     parse_event,
     parse_prompt,
 )
-from engine.fortytwo import NEL_O, contract_words
+from engine.fortytwo import contract_phrase
 from engine.layout import ARM_WORDS
 from engine.poker_hands import Category, evaluate
-from engine.tricks import NO_TRUMP, SUIT_WORDS
+from engine.tricks import SUIT_WORDS
 from engine.tricks import suit_words as _suit_words
 from engine.views import CommonView
 from render.language import LANGUAGE, _, translate
@@ -530,9 +530,7 @@ def _direction(n: Narrator) -> str:
 
 def contract_said(n: Narrator, trumps: str) -> str:
     """A contract's trumps in the narrator's language: ``fives trump``, ``no-trump``, ``Nel-O``."""
-    if trumps in (NEL_O, NO_TRUMP):
-        return n.t(contract_words(trumps))
-    return n.t("{suit} trump", suit=n.t(suit_words(trumps)))
+    return contract_phrase(trumps).said(n.t)
 
 
 #: The poker categories' names (engine.poker_hands), marked for the catalogues.
