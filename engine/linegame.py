@@ -83,6 +83,11 @@ class LineGame(Game):
 
     # ----- options and set ---------------------------------------------------------------------------------------
     @property
+    def matches_equal_ends(self) -> bool:
+        """True when a tile plays on an end showing one of its numbers (not on a sum, as in Matador)."""
+        return self._matches_equal_ends
+
+    @property
     def partnership(self) -> bool:
         """True in the four-hand partnership game (BLK-4, option ``partners`` of Block and Draw)."""
         return bool(self.options.get("partners"))

@@ -9,7 +9,9 @@ rated by the seat's side's points gained minus the best other side's (turned rou
 :attr:`Game.lowest_wins`), plus a bonus or penalty if the match ends. The best average wins.
 
 What the bidding says is a soft constraint on those worlds (:func:`deal_weight`: in the 42 family a deal whose bidder
-would not have bid is drawn again, and kept only now and then).
+would not have bid is drawn again, and kept only now and then), and so is what the plays say in Block and Draw
+(:mod:`engine.ai.reading`: a seat that played a light tile where a much heavier one would have played is unlikely to
+hold that one).
 
 Layout games (:class:`engine.linegame.LineGame`) and the play of tricks in trick games
 (:class:`engine.trickgame.TrickGame`) are searched; bids and other choices before the play, and other games (Poker,
@@ -24,6 +26,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from engine.actions import Action, Play
+from engine.ai.reading import heavy_first_weight
 from engine.fortytwo import FortyTwoGame
 from engine.game import Game
 from engine.linegame import LineGame
@@ -223,14 +226,15 @@ def obvious_play(game: Game, seen: Observation, legal: list[Action]) -> Action |
 
 
 def deal_weight(game: Game) -> Callable[[Game, int], float] | None:
-    """How well a determinized copy of ``game`` agrees with what the bidding said (a soft constraint the hard ones
-    of :mod:`engine.observation` cannot state), for the games whose bids say something about a hand: the 42
-    family (a bid means trumps, :func:`engine.ai.fortytwo.bid_weight`); None elsewhere."""
+    """How well a determinized copy of ``game`` agrees with what the bidding or the play said (a soft constraint the
+    hard ones of :mod:`engine.observation` cannot state): in the 42 family a bid means trumps
+    (:func:`engine.ai.fortytwo.bid_weight`); in the layout games scored at the round's end heavy tiles go first
+    (:func:`engine.ai.reading.heavy_first_weight`); None elsewhere."""
     if isinstance(game, FortyTwoGame):
         from engine.ai.fortytwo import bid_weight
 
         return bid_weight
-    return None
+    return heavy_first_weight(game)
 
 
 def _round_end_scoring(game: Game) -> bool:

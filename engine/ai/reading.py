@@ -1,0 +1,106 @@
+"""What a seat's choices say of its hand, in the layout games scored at the round's end: a soft constraint on the
+deals the search player draws (:mod:`engine.ai.search`), beside the hard ones of :mod:`engine.observation`.
+
+In Block and Draw the tiles left in a hand count against its side when another player goes out, so players shed
+heavy tiles first (the Normal player does, and so do most people). An opponent that played a light tile where a
+much heavier tile of its hand would also have played is unlikely to have held that heavier tile: a deal that gives
+it one is kept only now and then. Only the plays made since the seat last drew are read: a draw brings in tiles it did
+not hold when it chose.
+
+Everything here reads the public play (the history and the line of play), never a hidden tile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.actions import Draw, Play
+from engine.game import Game
+from engine.linegame import LineGame
+from engine.tiles import Tile
+
+#: A tile at least this many pips heavier than the one played, which would also have played, is unlikely.
+MARGIN = 4
+#: A deal's weight is this, raised to the number of unlikely tiles it puts in the other seats' hands.
+UNLIKELY = 0.35
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A tile a seat played, and the pips showing on the open ends when it chose it (as bits, ``1 << pip``)."""
+
+    tile: Tile
+    faced: int
+
+
+def reads_choices(game: Game) -> bool:
+    """True for the games where a play says something of the hand: layout games scored only at the round's end,
+    where a tile plays on an end showing one of its numbers (Block, Draw, Tiddle-a-Wink, Sebastopol)."""
+    return isinstance(game, LineGame) and not game.SCORES_IN_PLAY and game.matches_equal_ends
+
+
+def choices_since_draw(game: LineGame) -> list[list[Choice]]:
+    """For each seat, the tiles it has played this round since it last drew, each with the ends it faced, in order.
+
+    The round's plays are the history's last ones, one for each tile on the line but its first (which the round
+    opens with); the line is laid again from that first tile to know the ends each play faced."""
+    chosen: list[list[Choice]] = [[] for _ in range(game.seats)]
+    if game.line.center is None or game.line.center_seat is None:
+        return chosen
+    plays = len(game.line.tiles()) - 1
+    actions = []
+    for seat, action in reversed(game.history):
+        if not plays:
+            break
+        if isinstance(action, Play):
+            plays -= 1
+        actions.append((seat, action))
+    line = game.make_line()
+    line.start(game.line.center, game.line.center_seat)
+    for seat, action in reversed(actions):
+        if isinstance(action, Draw):
+            chosen[seat] = []
+        elif isinstance(action, Play) and action.face is not None:
+            faced = 0
+            for _, value in line.ends:
+                faced |= 1 << value
+            chosen[seat].append(Choice(action.tile, faced))
+            line.place(action.tile, action.end, action.face, seat)
+    return chosen
+
+
+def unlikely_tiles(hand: list[Tile], choices: list[Choice]) -> int:
+    """How many tiles of ``hand`` the seat would have played instead of one of its ``choices``: tiles that would
+    also have played then and are at least :data:`MARGIN` pips heavier."""
+    count = 0
+    for choice in choices:
+        floor = choice.tile.pips + MARGIN
+        faced = choice.faced
+        for tile in hand:
+            if tile.pips >= floor and (faced >> tile.high & 1 or faced >> tile.low & 1):
+                count += 1
+    return count
+
+
+def heavy_first_weight(game: Game) -> Callable[[Game, int], float] | None:
+    """A deal weight for :func:`engine.ai.search.deal_weight`: how well a determinized copy of ``game`` agrees
+    with the opponents having shed heavy tiles first (:data:`UNLIKELY` for each tile that disagrees). A partner's
+    plays are not read: it plays for the side (to block, to keep its partner's numbers open), and reading it too
+    measured weaker (benchmarks/README.md). None when the game does not read choices or no seat has played since it
+    last drew."""
+    if not reads_choices(game):
+        return None
+    assert isinstance(game, LineGame)
+    chosen = choices_since_draw(game)
+    if not any(chosen):
+        return None
+
+    def weigh(world: Game, seat: int) -> float:
+        hands = world.hand_lists()
+        side = world.side_of(seat)
+        count = sum(unlikely_tiles(hands[other], chosen[other]) for other in range(world.seats)
+                    if chosen[other] and world.side_of(other) != side)
+        return UNLIKELY ** count
+
+    return weigh
