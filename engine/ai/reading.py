@@ -40,14 +40,15 @@ def reads_choices(game: Game) -> bool:
     return isinstance(game, LineGame) and not game.SCORES_IN_PLAY and game.matches_equal_ends
 
 
-def choices_since_draw(game: LineGame) -> list[list[Choice]]:
-    """For each seat, the tiles it has played this round since it last drew, each with the ends it faced, in order.
+def round_choices(game: LineGame) -> list[list[list[Choice]]]:
+    """For each seat, the tiles it has played this round, each with the ends it faced, in order: split where it
+    drew (a seat holds every tile of a part from the part's first play on).
 
     The round's plays are the history's last ones, one for each tile on the line but its first (which the round
     opens with); the line is laid again from that first tile to know the ends each play faced."""
-    chosen: list[list[Choice]] = [[] for _ in range(game.seats)]
+    parts: list[list[list[Choice]]] = [[[]] for _ in range(game.seats)]
     if game.line.center is None or game.line.center_seat is None:
-        return chosen
+        return parts
     plays = len(game.line.tiles()) - 1
     actions = []
     for seat, action in reversed(game.history):
@@ -60,21 +61,40 @@ def choices_since_draw(game: LineGame) -> list[list[Choice]]:
     line.start(game.line.center, game.line.center_seat)
     for seat, action in reversed(actions):
         if isinstance(action, Draw):
-            chosen[seat] = []
+            parts[seat].append([])
         elif isinstance(action, Play) and action.face is not None:
             faced = 0
             for _, value in line.ends:
                 faced |= 1 << value
-            chosen[seat].append(Choice(action.tile, faced))
+            parts[seat][-1].append(Choice(action.tile, faced))
             line.place(action.tile, action.end, action.face, seat)
-    return chosen
+    return parts
+
+
+def choices_since_draw(game: LineGame) -> list[list[Choice]]:
+    """For each seat, the tiles it has played this round since it last drew, each with the ends it faced, in order
+    (the last part of :func:`round_choices`; empty just after a draw)."""
+    return [seat_parts[-1] for seat_parts in round_choices(game)]
+
+
+def sheds_heavy_first(parts: list[list[Choice]]) -> bool:
+    """False once a seat has shown it does not play heavy tiles first: it later played a tile it held at an earlier
+    choice, which would have played then and was at least :data:`MARGIN` pips heavier."""
+    for part in parts:
+        for at, choice in enumerate(part):
+            if unlikely_tiles([later.tile for later in part[at + 1:]], [choice]):
+                return False
+    return True
 
 
 def unlikely_tiles(hand: list[Tile], choices: list[Choice]) -> int:
     """How many tiles of ``hand`` the seat would have played instead of one of its ``choices``: tiles that would
-    also have played then and are at least :data:`MARGIN` pips heavier."""
+    also have played then and are at least :data:`MARGIN` pips heavier. A double played says nothing: players put
+    doubles down early for their own sake (they fit only one number)."""
     count = 0
     for choice in choices:
+        if choice.tile.is_double:
+            continue
         floor = choice.tile.pips + MARGIN
         faced = choice.faced
         for tile in hand:
@@ -92,7 +112,8 @@ def heavy_first_weight(game: Game) -> Callable[[Game, int], float] | None:
     if not reads_choices(game):
         return None
     assert isinstance(game, LineGame)
-    chosen = choices_since_draw(game)
+    parts = round_choices(game)
+    chosen = [seat_parts[-1] if sheds_heavy_first(seat_parts) else [] for seat_parts in parts]
     if not any(chosen):
         return None
 

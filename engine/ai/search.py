@@ -95,16 +95,18 @@ class SearchPlayer:
     layout-game policy that mostly sheds heavy tiles and doubles. With ``exact``, when few deals agree with what the
     seat knows, each is taken in turn. ``hand_bonus`` adds to a playout's result when the seat's side wins the round
     (0 by default: the match is played to points). ``prior`` gives the game's own player's choice that many points
-    a sample ahead (0 by default). In a 42-family game ``auto`` playouts are :class:`engine.ai.fortytwo.FastPlayout`,
-    and in a trick game only the play of tricks is searched (bids, trumps and passes are the heuristic's). In a
-    layout game scored at the round's end an obvious move (the
-    last tile, or one tile onto equal ends) is made at once. Other families, and choices among more than
+    a sample ahead (0 by default). ``read_plays`` weighs the deals by what the opponents' plays say in Block and
+    Draw (:mod:`engine.ai.reading`; off only to measure it). In a 42-family game ``auto`` playouts are
+    :class:`engine.ai.fortytwo.FastPlayout`, and in a trick game only the play of tricks is searched (bids, trumps
+    and passes are the heuristic's). In a layout game scored at the round's end an obvious move (the last tile, or
+    one tile onto equal ends) is made at once. Other families, and choices among more than
     ``MAX_SEARCHED_ACTIONS`` actions, are left to the game's own heuristic player."""
 
     name = "search"
 
     def __init__(self, seed: int = 0, samples: int = 24, max_seconds: float | None = 0.5,
-                 playout: str = "auto", exact: bool = True, hand_bonus: float = 0.0, prior: float = 0.0) -> None:
+                 playout: str = "auto", exact: bool = True, hand_bonus: float = 0.0, prior: float = 0.0,
+                 read_plays: bool = True) -> None:
         self.rng = random.Random(seed)
         self.samples = samples
         self.max_seconds = max_seconds
@@ -112,6 +114,7 @@ class SearchPlayer:
         self.exact = exact
         self.hand_bonus = hand_bonus
         self.prior = prior
+        self.read_plays = read_plays
         self.last_samples = 0
 
     def choose(self, game: Game, seat: int) -> Action:
@@ -144,7 +147,7 @@ class SearchPlayer:
         exact = all_deals(seen, self.samples) if self.exact else None
         if exact is not None:
             self.rng.shuffle(exact)
-        weigh = deal_weight(game)
+        weigh = deal_weight(game, self.read_plays)
         for number in range(self.samples):
             dealt = exact[number % len(exact)] if exact else None
             world = determinize(game, seat, self.rng, seen, dealt)
@@ -225,16 +228,16 @@ def obvious_play(game: Game, seen: Observation, legal: list[Action]) -> Action |
     return None
 
 
-def deal_weight(game: Game) -> Callable[[Game, int], float] | None:
+def deal_weight(game: Game, read_plays: bool = True) -> Callable[[Game, int], float] | None:
     """How well a determinized copy of ``game`` agrees with what the bidding or the play said (a soft constraint the
     hard ones of :mod:`engine.observation` cannot state): in the 42 family a bid means trumps
     (:func:`engine.ai.fortytwo.bid_weight`); in the layout games scored at the round's end heavy tiles go first
-    (:func:`engine.ai.reading.heavy_first_weight`); None elsewhere."""
+    (:func:`engine.ai.reading.heavy_first_weight`, unless ``read_plays`` is False); None elsewhere."""
     if isinstance(game, FortyTwoGame):
         from engine.ai.fortytwo import bid_weight
 
         return bid_weight
-    return heavy_first_weight(game)
+    return heavy_first_weight(game) if read_plays else None
 
 
 def _round_end_scoring(game: Game) -> bool:

@@ -18,6 +18,8 @@ from engine.ai.reading import (
     choices_since_draw,
     heavy_first_weight,
     reads_choices,
+    round_choices,
+    sheds_heavy_first,
     unlikely_tiles,
 )
 from engine.ai.search import deal_weight
@@ -76,10 +78,12 @@ def test_2_5_a_draw_brings_in_tiles_the_seat_did_not_choose_from() -> None:
     game.apply(0, play("5-0", "E", 0))  # the ends show 6 and 5: seat 1 can play 6s
     game.apply(1, play("6-5", "W", 6))
     assert [c.tile for c in choices_since_draw(game)[1]] == [Tile.of(6, 0), Tile.of(6, 5)]
+    assert not sheds_heavy_first(round_choices(game)[1])  # it held the 6-5 when it chose the 6-0
     game.apply(0, play("5-5", "W", 5))  # 5|5 showing: seat 1 holds no 5 and must draw
     assert game.legal_actions(1) == [Draw()]
     game.apply(1, Draw())
     assert choices_since_draw(game)[1] == []
+    assert [len(part) for part in round_choices(game)[1]] == [2, 0]
     weigh = heavy_first_weight(game)
     assert weigh is not None  # seat 0's own plays are still read, by seat 1
     assert weigh(game, 0) == 1.0
@@ -162,6 +166,7 @@ def test_the_search_weighs_layout_deals_by_the_choices_and_42_deals_by_the_bids(
     weigh = deal_weight(light_play())
     assert weigh is not None and weigh(light_play(), 0) < 1.0
     assert deal_weight(rigged("draw", DEAL, boneyard=BONEYARD, set=6)) is None  # nobody has chosen yet
+    assert deal_weight(light_play(), read_plays=False) is None  # as benchmarks measure the search without it
 
 
 def test_blk_4_a_partners_plays_are_not_read() -> None:
@@ -180,11 +185,35 @@ def test_blk_4_a_partners_plays_are_not_read() -> None:
             continue
         seat = game.to_act[0]
         world = determinize(game, seat, rng)
-        chosen, hands = choices_since_draw(game), world.hand_lists()
+        chosen, parts, hands = choices_since_draw(game), round_choices(game), world.hand_lists()
         opponents = [s for s in range(4) if game.side_of(s) != game.side_of(seat)]
         partner = (seat + 2) % 4
         assert partner not in opponents
-        expected = sum(unlikely_tiles(hands[s], chosen[s]) for s in opponents)
+        expected = sum(unlikely_tiles(hands[s], chosen[s]) for s in opponents if sheds_heavy_first(parts[s]))
         assert weigh(world, seat) == pytest.approx(UNLIKELY ** expected)
         partner_read += unlikely_tiles(hands[partner], chosen[partner]) > 0
     assert partner_read  # some deals gave the partner tiles its own light plays made unlikely: not counted
+
+
+def test_an_opponent_that_shows_it_does_not_shed_heavy_tiles_first_is_not_read() -> None:
+    """Seat 1 played the 6-0 while it held the 6-5 (it plays the 6-5 later, with no draw between): its plays are no
+    longer read, so a deal giving it heavy 6s is as likely as any (a doubles-first or random player is not misread)."""
+    game = light_play()
+    game.apply(0, play("5-0", "E", 0))
+    weigh = heavy_first_weight(game)
+    assert weigh is not None and weigh(game, 0) < 1.0
+    game.apply(1, play("6-5", "W", 6))
+    assert not sheds_heavy_first(round_choices(game)[1])
+    weigh = heavy_first_weight(game)
+    assert weigh is not None  # seat 0's plays are still read, by seat 1
+    assert weigh(game, 0) == 1.0  # the 6-4 it still holds no longer counts against the deal
+    assert sheds_heavy_first([[Choice(Tile.of(6, 5), SIX), Choice(Tile.of(6, 0), SIX)]])
+
+
+def test_a_double_played_says_nothing_of_heavier_tiles() -> None:
+    """Players put doubles down early for their own sake (a double fits one number only), and the `dominoes`
+    package's `double` player plays them first: a light double is no sign of a light hand."""
+    ones = 1 << 1
+    assert unlikely_tiles([Tile.of(6, 1)], [Choice(Tile.of(1, 0), ones)]) == 1
+    assert unlikely_tiles([Tile.of(6, 1)], [Choice(Tile.of(1, 1), ones)]) == 0
+    assert sheds_heavy_first([[Choice(Tile.of(1, 1), ones), Choice(Tile.of(6, 1), ones)]])
