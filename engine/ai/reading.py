@@ -8,6 +8,10 @@ it one is kept only now and then. Only the plays made since the seat last drew a
 not hold when it chose.
 
 Everything here reads the public play (the history and the line of play), never a hidden tile.
+
+It is an option of the search player (``SearchPlayer(read_plays=True)``, ``--strong read_plays=1`` in the
+benchmarks), off by default: against Normal in four-hand partnership Draw and Block it measured no stronger over 1200
+hands each, and against the ``dominoes`` package's ``double`` player no weaker (benchmarks/README.md, fourth round).
 """
 
 from __future__ import annotations

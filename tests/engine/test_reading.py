@@ -22,7 +22,7 @@ from engine.ai.reading import (
     sheds_heavy_first,
     unlikely_tiles,
 )
-from engine.ai.search import deal_weight
+from engine.ai.search import SearchPlayer, deal_weight
 from engine.linegame import LineGame
 from engine.observation import determinize
 from engine.tiles import Tile
@@ -162,11 +162,12 @@ def test_games_whose_plays_chase_points_or_sums_are_not_read(key: str, seats: in
     assert heavy_first_weight(game) is None
 
 
-def test_the_search_weighs_layout_deals_by_the_choices_and_42_deals_by_the_bids() -> None:
-    weigh = deal_weight(light_play())
+def test_the_search_weighs_layout_deals_by_the_choices_only_when_asked() -> None:
+    weigh = deal_weight(light_play(), read_plays=True)
     assert weigh is not None and weigh(light_play(), 0) < 1.0
-    assert deal_weight(rigged("draw", DEAL, boneyard=BONEYARD, set=6)) is None  # nobody has chosen yet
-    assert deal_weight(light_play(), read_plays=False) is None  # as benchmarks measure the search without it
+    assert deal_weight(rigged("draw", DEAL, boneyard=BONEYARD, set=6), read_plays=True) is None  # nobody has chosen
+    assert deal_weight(light_play()) is None  # off by default: it measured no stronger
+    assert not SearchPlayer().read_plays and SearchPlayer(read_plays=True).read_plays
 
 
 def test_blk_4_a_partners_plays_are_not_read() -> None:
