@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.partnership_strength import Timed, _setting, bootstrap
 from engine.ai import Player, computer_player
-from engine.ai.search import SearchPlayer
+from engine.ai.search import STRONG_SAMPLES, STRONG_SECONDS, SearchPlayer
 from engine.game import Game
 from engine.registry import new_game
 
@@ -43,6 +43,7 @@ TABLES: list[tuple[str, int, dict[str, Any]]] = [
     ("seventy_nine", 6, {}),
     ("euchre", 4, {}),
     ("black_tile", 4, {}),
+    ("tiddle_a_wink", 6, {}),
 ]
 
 
@@ -68,6 +69,7 @@ def measure(key: str, seats: int, options: dict[str, Any], args: argparse.Namesp
     strong: list[Timed] = []
     fair = 0.0
     started = time.perf_counter()
+    settings = dict(_setting(item) for item in filter(None, args.strong.split(",")))
     for number in range(args.matches or args.hands):
         seed = args.seed * 100_000 + number
         game = new_game(key, seats, seed, options)
@@ -76,10 +78,10 @@ def measure(key: str, seats: int, options: dict[str, Any], args: argparse.Namesp
         fair = len(side) / seats
         if args.hero == "normal":  # a yardstick: Normal in Strong's place (against --field)
             mine = [Timed(computer_player(key, seed * 8 + s)) for s in side]
-        elif args.lobby:  # as the bot runs it: on its clock
-            mine = [Timed(computer_player(key, seed * 8 + s, "search")) for s in side]
+        elif args.lobby:  # as the bot runs it: on its clock (the search level's player, with any --strong settings)
+            mine = [Timed(SearchPlayer(seed * 8 + s, samples=STRONG_SAMPLES, max_seconds=STRONG_SECONDS, **settings))
+                    for s in side]
         else:
-            settings = dict(_setting(item) for item in filter(None, args.strong.split(",")))
             mine = [Timed(SearchPlayer(seed * 8 + s, samples=args.samples, max_seconds=None, playout=args.playout,
                                        **settings)) for s in side]
         field = "random" if args.field == "random" else "best"
