@@ -38,6 +38,10 @@ MAX_PLAYOUT_ACTIONS = 4000
 #: decision takes the budget plus one sample at most; benchmarks/partnership_strength.py measures it).
 STRONG_SAMPLES = 400
 STRONG_SECONDS = 0.15
+#: What winning the round (hand) adds to a playout's result in a layout game scored at the round's end, where the
+#: side that goes out takes every pip left: over 1200 four-hand partnership Draw hands it won 1.4 points more of
+#: them (paired, [-0.1, +2.9]) and widened the margin by 4 points a hand (benchmarks/README.md, fourth round).
+LAYOUT_HAND_BONUS = 20.0
 REDRAWS = 4  # deals drawn again at most, per sample, when one disagrees with the bidding (deal_weight)
 MAX_SEARCHED_ACTIONS = 32  # more choices than this (Black Tile's 35 or 84 ways to pass three) go to the heuristic
 
@@ -94,7 +98,8 @@ class SearchPlayer:
     and in-play scoring make random playouts misleading: benchmarks/search_ai_strength.py); ``heavy`` is a quick
     layout-game policy that mostly sheds heavy tiles and doubles. With ``exact``, when few deals agree with what the
     seat knows, each is taken in turn. ``hand_bonus`` adds to a playout's result when the seat's side wins the round
-    (0 by default: the match is played to points). ``prior`` gives the game's own player's choice that many points
+    (by default :data:`LAYOUT_HAND_BONUS` in a layout game scored at the round's end, else 0: the match is played
+    to points). ``prior`` gives the game's own player's choice that many points
     a sample ahead (0 by default). ``read_plays`` weighs the deals by what the opponents' plays say in Block and
     Draw (:mod:`engine.ai.reading`; off by default: over 1200 hands it measured no stronger). In a 42-family game
     ``auto`` playouts are :class:`engine.ai.fortytwo.FastPlayout`, and in a trick game only the play of tricks is
@@ -105,7 +110,7 @@ class SearchPlayer:
     name = "search"
 
     def __init__(self, seed: int = 0, samples: int = 24, max_seconds: float | None = 0.5,
-                 playout: str = "auto", exact: bool = True, hand_bonus: float = 0.0, prior: float = 0.0,
+                 playout: str = "auto", exact: bool = True, hand_bonus: float | None = None, prior: float = 0.0,
                  read_plays: bool = False) -> None:
         self.rng = random.Random(seed)
         self.samples = samples
@@ -148,6 +153,7 @@ class SearchPlayer:
         if exact is not None:
             self.rng.shuffle(exact)
         weigh = deal_weight(game, self.read_plays)
+        hand_bonus = self.round_bonus(game)
         for number in range(self.samples):
             dealt = exact[number % len(exact)] if exact else None
             world = determinize(game, seat, self.rng, seen, dealt)
@@ -167,7 +173,7 @@ class SearchPlayer:
                 trial = world.clone()
                 trial.apply(seat, action)
                 play_round(trial, self.players(game, seed))
-                results.append(outcome(trial, game.score, seat, bonus, self.hand_bonus))
+                results.append(outcome(trial, game.score, seat, bonus, hand_bonus))
             if len(results) < len(legal):
                 break
             totals = [t + weight * r for t, r in zip(totals, results, strict=True)]
@@ -176,6 +182,13 @@ class SearchPlayer:
                 break
         self.last_samples = done
         return totals
+
+    def round_bonus(self, game: Game) -> float:
+        """What winning the round adds to a playout's result in ``game``: ``hand_bonus``, or by default
+        :data:`LAYOUT_HAND_BONUS` in a layout game scored at the round's end and 0 elsewhere."""
+        if self.hand_bonus is not None:
+            return self.hand_bonus
+        return LAYOUT_HAND_BONUS if _round_end_scoring(game) else 0.0
 
     def players(self, game: Game, seed: int) -> list[PlayoutPlayer]:
         """Fresh playout players for every seat (the same seeds for every action tried in one sample)."""

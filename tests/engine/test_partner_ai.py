@@ -8,7 +8,7 @@ from engine import Pass, Play, Tile, new_game
 from engine.ai import computer_player
 from engine.ai.line import LineHeuristic
 from engine.ai.partners import Partnership
-from engine.ai.search import STRONG_SECONDS, SearchPlayer, obvious_play, outcome, play_round
+from engine.ai.search import LAYOUT_HAND_BONUS, STRONG_SECONDS, SearchPlayer, obvious_play, outcome, play_round
 from engine.linegame import LineGame
 from engine.observation import all_deals, observe
 
@@ -49,6 +49,18 @@ def test_blk_4_the_search_counts_a_partner_going_out_as_its_own_win() -> None:
     assert game.round_outcome is not None and game.round_outcome.winners == (0, 2)
     assert outcome(game, before, 0, 100.0) > 0 and outcome(game, before, 1, 100.0) < 0
     assert outcome(game, before, 0, 100.0, hand_bonus=10) == outcome(game, before, 0, 100.0) + 10
+
+
+def test_blk_4_the_search_values_winning_the_hand_where_the_round_end_scores() -> None:
+    """Where the side that goes out takes every pip left (Block and Draw, BLK-4), winning the hand is worth
+    LAYOUT_HAND_BONUS beside the points; where points come during play (Muggins) or in tricks (42), only points
+    count; a hand_bonus given is used everywhere."""
+    assert SearchPlayer().round_bonus(partnership([["6-6"], ["5-4"], ["6-2"], ["5-5"]])) == LAYOUT_HAND_BONUS > 0
+    assert SearchPlayer().round_bonus(new_game("draw", 4, 1, {"partners": True})) == LAYOUT_HAND_BONUS
+    assert SearchPlayer().round_bonus(new_game("muggins", 2, 1)) == 0.0
+    assert SearchPlayer().round_bonus(new_game("texas42", 4, 1)) == 0.0
+    assert SearchPlayer(hand_bonus=0).round_bonus(new_game("draw", 2, 1)) == 0.0
+    assert SearchPlayer(hand_bonus=5).round_bonus(new_game("texas42", 4, 1)) == 5
 
 
 def test_exact_deals_are_every_deal_that_agrees_with_what_the_seat_knows() -> None:
