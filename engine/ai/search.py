@@ -99,12 +99,12 @@ class SearchPlayer:
     layout-game policy that mostly sheds heavy tiles and doubles. With ``exact``, when few deals agree with what the
     seat knows, each is taken in turn. ``hand_bonus`` adds to a playout's result when the seat's side wins the round
     (by default :data:`LAYOUT_HAND_BONUS` in a layout game scored at the round's end, else 0: the match is played
-    to points). ``prior`` gives the game's own player's choice that many points
-    a sample ahead (0 by default). ``read_plays`` weighs the deals by what the opponents' plays say in Block and
-    Draw (:mod:`engine.ai.reading`; off by default: over 1200 hands it measured no stronger). In a 42-family game
-    ``auto`` playouts are :class:`engine.ai.fortytwo.FastPlayout`, and in a trick game only the play of tricks is
-    searched (bids, trumps and passes are the heuristic's). In a layout game scored at the round's end an obvious
-    move (the last tile, or one tile onto equal ends) is made at once. Other families, and choices among more than
+    to points). ``prior`` gives the game's own player's choice that many points a sample ahead (0 by default).
+    ``read_plays`` weighs the deals by what the opponents' plays say in Block and Draw (:mod:`engine.ai.reading`;
+    off by default: over 1200 hands it measured no stronger). In a 42-family game ``auto`` playouts are
+    :class:`engine.ai.fortytwo.FastPlayout`, and in a trick game only the play of tricks is searched (bids, trumps
+    and passes are the heuristic's). In a layout game scored at the round's end an obvious move (the last tile, or
+    one tile onto equal ends) is made at once. Other families, and choices among more than
     ``MAX_SEARCHED_ACTIONS`` actions, are left to the game's own heuristic player."""
 
     name = "search"
