@@ -13,7 +13,7 @@ from bot.table import Table
 from engine import GameSpec
 from engine.phrases import capital
 from engine.views import CommonView, GameView
-from render.language import _, phrase_in
+from render.language import _, agree, phrase_in
 from render.poker import chips
 from render.words import option_label, option_value_words, your_prompt
 
@@ -115,7 +115,8 @@ def status_line(table: Table, view: CommonView, locale: Any = None) -> str:
     """Whose turn it is (or how the match ended), in words with names."""
     if view["over"]:
         winners = [shown(table)[s] for s in view["winners"]]
-        return "🏆 " + (translate("{names} won the match.", locale, names=" & ".join(winners)) if winners
+        return "🏆 " + (agree(len(winners), _("{name} won the match."), _("{names} won the match."), locale,
+                              name=" & ".join(winners), names=" & ".join(winners)) if winners
                        else translate("The match ended with no winner.", locale))
     awaited = [shown(table)[s] for s in view["to_act"]]
     prompt = table.narrator(shown(table), language_of(locale)).prompt(view["prompt"])

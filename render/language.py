@@ -62,6 +62,14 @@ def translate(text: str, locale: Any, **values: Any) -> str:
     return translated.format(**values) if values else translated
 
 
+def agree(people: int, one: str, many: str, locale: Any, **values: Any) -> str:
+    """``one`` where a sentence's subject is one person, else ``many``, translated as :func:`translate` does. An
+    English verb may read the same either way ("Ann won", "Ann & Cy won"), a Spanish one agrees ("Ana ganó", "Ana &
+    Cy ganaron"), so the two are separate texts: by custom ``one`` names its subject ``{name}`` and ``many``
+    ``{names}``, and both are given the same ``values``."""
+    return translate(one if people == 1 else many, locale, **values)
+
+
 #: The language a picture is being drawn in (set by the render functions' ``language`` argument).
 LANGUAGE: ContextVar[str | None] = ContextVar("language", default=None)
 

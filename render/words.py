@@ -35,7 +35,7 @@ from engine.poker_hands import Category, evaluate
 from engine.tricks import SUIT_WORDS
 from engine.tricks import suit_words as _suit_words
 from engine.views import CommonView
-from render.language import LANGUAGE, _, translate
+from render.language import LANGUAGE, _, agree, translate
 
 if TYPE_CHECKING:
     from render.recap import HandRecap
@@ -119,6 +119,22 @@ class Narrator:
             return self.t("Nobody")
         seats = self.sides[side] if self.sides is not None and 0 <= side < len(self.sides) else [side]
         return " & ".join(self.seat(s) for s in seats)
+
+    def people(self, side: int | None) -> int:
+        """How many players ``side`` names: one where each plays alone, none for no side."""
+        if side is None:
+            return 0
+        return len(self.sides[side]) if self.sides is not None and 0 <= side < len(self.sides) else 1
+
+    def agree(self, people: int, one: str, many: str, **values: Any) -> str:
+        """``one`` (its subject ``{name}``) when it is said of one person, else ``many`` (``{names}``), in the
+        narrator's language, where the verb agrees (:func:`render.language.agree`)."""
+        return agree(people, one, many, self.language or LANGUAGE.get(), **values)
+
+    def of_side(self, side: int | None, one: str, many: str, **values: Any) -> str:
+        """``one`` or ``many`` said of ``side``: its names fill both ``{name}`` and ``{names}``."""
+        names = self.side(side)
+        return self.agree(self.people(side), one, many, name=names, names=names, **values)
 
     def side_of(self, seat: int) -> int:
         """The side ``seat`` plays for."""
@@ -231,7 +247,9 @@ class Narrator:
         points = outcome.points
         order = sorted(range(len(points)), key=lambda s: (s not in outcome.sides, points[s] if lowest else -points[s]))
         winner = " & ".join(self.side(s) for s in outcome.sides)
-        head = self.t("{names} won the match.", names=winner) if winner else self.t("The match ended with no winner.")
+        head = (self.agree(sum(self.people(s) for s in outcome.sides), _("{name} won the match."),
+                           _("{names} won the match."), name=winner, names=winner) if winner
+                else self.t("The match ended with no winner."))
         return head + " " + self.t("Final {unit}: {list}.", unit=self.unit(), list=", ".join(
             f"{self.side(s)} {points[s]}" for s in order))
 
@@ -251,7 +269,9 @@ def _recap_lead(n: Narrator, recap: HandRecap) -> str:
         return ""  # the contract says it
     if n.game == "black_tile":
         winners = n.seat_list(recap.outcome.winners)
-        return n.t("{names} took no penalty points.", names=winners) if recap.outcome.winners else ""
+        return (n.agree(len(recap.outcome.winners), _("{name} took no penalty points."),
+                        _("{names} took no penalty points."), name=winners, names=winners)
+                if recap.outcome.winners else "")
     return _round_words(n, recap.outcome).split(" (")[0].rstrip(".") + "."
 
 
@@ -355,8 +375,8 @@ _SCORE_WORDS: dict[ScoreReason, Say] = {
     ScoreReason.CLAIM: lambda n, e: n.t("{name} claims {points}.", name=n.seat(e.seat), points=e.points),
     ScoreReason.MUGGINS: lambda n, e: n.t("{name} takes the {points} left unclaimed.", name=n.seat(e.seat),
                                           points=e.points),
-    ScoreReason.TRICKS: lambda n, e: n.t("{name} score {points} for their tricks.", name=n.side(e.side),
-                                         points=e.points),
+    ScoreReason.TRICKS: lambda n, e: n.of_side(e.side, _("{name} scores {points} for their tricks."),
+                                               _("{names} score {points} for their tricks."), points=e.points),
     ScoreReason.MARKS: lambda n, e: n.counted(e.points, _("{name} score {count} mark."),
                                               _("{name} score {count} marks."), name=n.side(e.side)),
     ScoreReason.BID: lambda n, e: n.t("{name} score the bid, {points}.", name=n.side(e.side), points=e.points),
@@ -366,14 +386,12 @@ _SCORE_WORDS: dict[ScoreReason, Say] = {
                                       count=e.count, amount=e.amount, points=e.points),
     ScoreReason.MARCH: lambda n, e: (n.t("{name} took all five tricks alone: {points} points.", name=n.side(e.side),
                                          points=e.points) if e.alone else
-                                     n.t("{name} took all five tricks: {points} points.", name=n.side(e.side),
-                                         points=e.points)),
-    ScoreReason.POINT: lambda n, e: n.t("{name} took {count} tricks: 1 point.", name=n.side(e.side), count=e.count),
-    ScoreReason.EUCHRED: lambda n, e: n.counted(e.count or 0, _("{name} were euchred with {count} trick: {others} "
-                                                               "score {points}."),
-                                                _("{name} were euchred with {count} tricks: {others} score {points}."),
-                                                name=n.side(n.side_of(e.seat or 0)), others=n.side(e.side),
-                                                points=e.points),
+                                     n.of_side(e.side, _("{name} took all five tricks: {points} points."),
+                                               _("{names} took all five tricks: {points} points."),
+                                               points=e.points)),
+    ScoreReason.POINT: lambda n, e: n.of_side(e.side, _("{name} took {count} tricks: 1 point."),
+                                              _("{names} took {count} tricks: 1 point."), count=e.count),
+    ScoreReason.EUCHRED: lambda n, e: _euchred(n, e),
     ScoreReason.PENALTY: lambda n, e: n.counted(e.points, _("{name} adds {count} penalty point."),
                                                 _("{name} adds {count} penalty points."), name=n.seat(e.seat)),
     ScoreReason.STACK: lambda n, e: n.counted(e.points, _("{name} takes a stack of {count} chip."),
@@ -388,9 +406,22 @@ _SCORE_WORDS: dict[ScoreReason, Say] = {
 }
 
 
+def _euchred(n: Narrator, e: Event) -> str:
+    """The makers euchred, and the points one other side scores for it: in two- and three-handed Euchre each
+    player is a side of one, and the verbs agree."""
+    makers = n.side_of(e.seat or 0)
+    values = {"name": n.side(makers), "others": n.side(e.side), "points": e.points}
+    if n.people(makers) == 1:
+        return n.counted(e.count or 0, _("{name} was euchred with {count} trick: {others} scores {points}."),
+                         _("{name} was euchred with {count} tricks: {others} scores {points}."), **values)
+    return n.counted(e.count or 0, _("{name} were euchred with {count} trick: {others} score {points}."),
+                     _("{name} were euchred with {count} tricks: {others} score {points}."), **values)
+
+
 def _score(n: Narrator, e: Event) -> str:
     say = _SCORE_WORDS.get(e.reason) if e.reason is not None else None
-    return say(n, e) if say is not None else n.t("{name} score {points}.", name=n.side(e.side), points=e.points)
+    return say(n, e) if say is not None else n.of_side(e.side, _("{name} scores {points}."),
+                                                        _("{names} score {points}."), points=e.points)
 
 
 def _round_over(n: Narrator, e: Event) -> str:
@@ -593,26 +624,37 @@ def _outcome_words(n: Narrator, outcome: Outcome, event: Event | None = None) ->
 def _match_won(n: Narrator, outcome: Outcome, event: Event | None) -> str:
     if not outcome.sides:
         return n.t("The match is over: nobody won.")
+    people = sum(n.people(s) for s in outcome.sides)
     if n.family == "line":
         side = outcome.sides[0]
+        names = n.side(side)
         if event is not None and event.amount is not None:
-            return n.t("{name} reached {amount} and won the match.", name=n.side(side), amount=event.amount)
-        return n.counted(outcome.points[side], _("{name} won the match with {count} point."),
-                         _("{name} won the match with {count} points."), name=n.side(side))
+            return n.agree(people, _("{name} reached {amount} and won the match."),
+                           _("{names} reached {amount} and won the match."), name=names, names=names,
+                           amount=event.amount)
+        count = outcome.points[side]
+        if people == 1:
+            return n.counted(count, _("{name} won the match with {count} point."),
+                             _("{name} won the match with {count} points."), name=names)
+        return n.counted(count, _("{names} won the match with {count} point."),
+                         _("{names} won the match with {count} points."), names=names)
     names = n.joined([n.side(s) for s in outcome.sides])
     totals = n.joined(sorted({n.total_words(outcome.points[s]) for s in outcome.sides}))
-    alone = len(outcome.sides) == 1 and " & " not in names  # one player (the verb agrees in Spanish)
-    return (n.t("{name} won the match with {totals}.", name=names, totals=totals) if alone else
-            n.t("{names} won the match with {totals}.", names=names, totals=totals))
+    return n.agree(people, _("{name} won the match with {totals}."), _("{names} won the match with {totals}."),
+                   name=names, names=names, totals=totals)
 
 
-_ROUND_WHY = {
-    Termination.DOMINO: _("went out"), Termination.BLOCKED: _("won the blocked round"),
-    Termination.TRICKS: _("won the hand"), Termination.BID_MADE: _("made the bid"),
-    Termination.BID_SET: _("set the bidders"), Termination.SHOWDOWN: _("won the showdown"),
-    Termination.FOLDED: _("won: everyone else folded"),
+#: Why a round or hand was won, said of one winner (``{name}``) and of several (``{names}``): the verb agrees.
+_ROUND_WHY: dict[Termination, tuple[str, str]] = {
+    Termination.DOMINO: (_("{name} went out"), _("{names} went out")),
+    Termination.BLOCKED: (_("{name} won the blocked round"), _("{names} won the blocked round")),
+    Termination.TRICKS: (_("{name} won the hand"), _("{names} won the hand")),
+    Termination.BID_MADE: (_("{name} made the bid"), _("{names} made the bid")),
+    Termination.BID_SET: (_("{name} set the bidders"), _("{names} set the bidders")),
+    Termination.SHOWDOWN: (_("{name} won the showdown"), _("{names} won the showdown")),
+    Termination.FOLDED: (_("{name} won: everyone else folded"), _("{names} won: everyone else folded")),
 }
-_WON = _("won")
+_WON = (_("{name} won"), _("{names} won"))
 
 
 def _round_words(n: Narrator, outcome: Outcome) -> str:
@@ -623,7 +665,9 @@ def _round_words(n: Narrator, outcome: Outcome) -> str:
     names = n.t(" and ").join(n.side(s) for s in outcome.sides)
     gained = ", ".join(f"{n.side(s)} {p:+d}" for s, p in enumerate(outcome.points) if p)
     which = n.t("Round") if n.family == "line" else n.t("Hand")
-    text = f"{which} {outcome.round}: {names} {n.t(_ROUND_WHY.get(outcome.termination, 'won'))}"
+    one, many = _ROUND_WHY.get(outcome.termination, _WON)
+    won = n.agree(sum(n.people(s) for s in outcome.sides), one, many, name=names, names=names)
+    text = f"{which} {outcome.round}: {won}"
     return f"{text} ({gained})." if gained else f"{text}."
 
 
@@ -637,8 +681,9 @@ def _prompt_words(n: Narrator, p: Prompt) -> str:
                 return n.t("Bingo! The row is clear: {count} tiles removed in {amount} steps.", count=p.count,
                            amount=p.amount)
             return n.t("Lost: no removal in 13 passes along the row ({count} tiles removed).", count=p.count)
-        return (n.t("Game over: {names} won.", names=n.seat_list(p.seats)) if p.seats
-                else n.t("Game over: no winner."))
+        names = n.seat_list(p.seats)
+        return (n.agree(len(p.seats), _("Game over: {name} won."), _("Game over: {names} won."), name=names,
+                        names=names) if p.seats else n.t("Game over: no winner."))
     if kind == PromptKind.BID:
         bids = _bid_range(n, p)
         return (n.t("Everyone else passed: {name} must bid {bids}.", name=name, bids=bids) if p.flag
@@ -685,9 +730,11 @@ _PROMPT_WORDS: dict[PromptKind, Callable[[Narrator, Prompt, str], str]] = {
     PromptKind.TO_PLAY: lambda n, p, name: n.t("{name} to play.", name=name),
     PromptKind.MUST_DRAW: lambda n, p, name: n.t("{name} cannot play and must draw.", name=name),
     PromptKind.MATADOR_OR_DRAW: lambda n, p, name: n.t("{name} may play a matador or draw.", name=name),
-    PromptKind.CLAIM_OPEN: lambda n, p, name: n.t("{name} to play. {names} may claim {amount} until then; an opponent "
-                                                  "may call Muggins.", name=name, names=n.seat_list(p.seats),
-                                                  amount=p.amount),
+    PromptKind.CLAIM_OPEN: lambda n, p, name: n.agree(len(p.seats), _("{name} to play. {claimer} may claim {amount} "
+                                                                      "until then; an opponent may call Muggins."),
+                                                      _("{name} to play. {names} may claim {amount} until then; an "
+                                                        "opponent may call Muggins."), name=name, claimer=n.seat_list(
+                                                          p.seats), names=n.seat_list(p.seats), amount=p.amount),
     PromptKind.TO_ACT: lambda n, p, name: n.t("{name} to act.", name=name),
     PromptKind.TO_LEAD: lambda n, p, name: n.t("{name} to lead.", name=name),
     PromptKind.ONLY_PASS: lambda n, p, name: n.t("{name} may only pass.", name=name),
@@ -806,8 +853,11 @@ _YOUR_PROMPTS: dict[PromptKind, Callable[[Narrator, Prompt], str]] = {
                                          else n.t("You played a double: take another turn.")),
     PromptKind.MUST_PASS: lambda n, p: (n.t("You cannot play: say Gee.") if n.game == "tiddle_a_wink"
                                         else n.t("You cannot play: pass.")),
-    PromptKind.CLAIM_OPEN: lambda n, p: n.t("Play a tile. {names} may claim {amount} until then; an opponent may "
-                                            "call Muggins.", names=n.seat_list(p.seats), amount=p.amount),
+    PromptKind.CLAIM_OPEN: lambda n, p: n.agree(len(p.seats), _("Play a tile. {name} may claim {amount} until then; "
+                                                                "an opponent may call Muggins."),
+                                                _("Play a tile. {names} may claim {amount} until then; an opponent "
+                                                  "may call Muggins."), name=n.seat_list(p.seats),
+                                                names=n.seat_list(p.seats), amount=p.amount),
 }
 
 

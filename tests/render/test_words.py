@@ -163,3 +163,94 @@ def test_every_move_label_is_said_in_spanish(key: str, seats: int) -> None:
         stripped = re.sub(r"\b(Nel-O|Gee|Muggins|Bingo)\b", "", es)
         assert not ENGLISH_TELLS.search(stripped), f"{key}: {es!r} (from {en!r}) keeps an English word"
         assert es[:1] == es[:1].upper()
+
+
+# ----- a sentence's verb agrees with its subject: one player, or a side of several ---------------------------------
+#: Spanish verbs of the narrator's sentences, in their one-player and several-player forms.
+SPANISH_ONE = ("anota", "ganó", "falló", "cumplió", "llegó", "hizo", "se quedó", "puede", "no se llevó")
+SPANISH_MANY = ("anotan", "ganaron", "fallaron", "cumplieron", "llegaron", "hicieron", "se quedaron", "pueden",
+                "no se llevaron")
+#: Games with sides of several players, besides each seat count's own game: the line games' ``partners``.
+PARTNERED = [("draw", 4, {"partners": True}), ("block", 4, {"partners": True}),
+             ("muggins", 4, {"muggins_partners": True})]
+
+
+def disagreements(said: str, names: list[str]) -> list[str]:
+    """Where a Spanish sentence's verb does not agree with the names before it: a lone name followed by a verb
+    for several, or names joined by ``&``, ``y`` or commas followed by a verb for one."""
+    name = "(?:" + "|".join(names) + ")"
+    wrong = []
+    for match in re.finditer(rf"(?<!& |y |, )\b{name} ({'|'.join(SPANISH_MANY)})\b", said):
+        wrong.append(match.group(0))
+    for match in re.finditer(rf"\b{name}(?:(?: &| y|,) {name})+ ({'|'.join(SPANISH_ONE)})\b", said):
+        wrong.append(match.group(0))
+    return wrong
+
+
+def test_the_agreement_check_can_fail() -> None:
+    assert disagreements("Ann anotan 5. Ann & Cy ganó la partida. Bo y Di llegó a 61. Ed, Flo no se llevó nada.",
+                         NAMES) == ["Ann anotan", "Ann & Cy ganó", "Bo y Di llegó", "Ed, Flo no se llevó"]
+    assert disagreements("Ann anota 5. Ann & Cy ganaron la partida. Mano 2: ganó Bo.", NAMES) == []
+
+
+def spanish_said(key: str, seats: int, options: dict[str, object], seed: int) -> list[str]:
+    """Everything the Spanish narrator says of a match played by computer players: its events, each hand's recap
+    and the match's standings."""
+    from engine.ai import computer_player
+    from render.recap import ends_a_hand, hand_recap
+
+    game = new_game(key, seats, seed, options)
+    players = [computer_player(key, seed + s) for s in range(seats)]
+    narrator = Narrator(key, NAMES[:seats], game.sides, game.options, language="es")
+    said: list[str] = []
+    for _ in range(5000):
+        if game.is_over:
+            break
+        seat = game.to_act[0]
+        game.apply(seat, players[seat].choose(game, seat))
+    for index, event in enumerate(game.log):
+        said.append(narrator.event(event))
+        if ends_a_hand(event):
+            said.append(narrator.recap(hand_recap(key, game.sides, game.log, index)))
+    for seat in [None, *range(seats)]:
+        said.append(narrator.prompt(game.view(seat)["prompt"]))
+    if game.outcome is not None:
+        said.extend([narrator.outcome(game.outcome), narrator.standings(game.outcome)])
+    return said
+
+
+@pytest.mark.parametrize(("key", "seats", "options"),
+                         [*((key, seats, {}) for key, seats in CASES), *PARTNERED])
+def test_spanish_verbs_agree_with_one_player_or_a_side(key: str, seats: int, options: dict[str, object]) -> None:
+    """"Ana anota", "Ana & Cy anotan": a player alone and a side of several each get their own verb form, in every
+    game and seat count (two- and three-handed Euchre, where each player is a side of one, and the line games with
+    ``partners`` too)."""
+    said = spanish_said(key, seats, options, seed=seats + 11)
+    assert said
+    wrong = [(text, bad) for text in said for bad in disagreements(text, NAMES[:seats])]
+    assert not wrong, wrong
+
+
+@pytest.mark.parametrize(("sides", "english", "spanish"), [
+    ([[0], [1]], "Ann was euchred with 2 tricks: Bo scores 2.", "Ann falló con 2 bazas: Bo anota 2."),
+    ([[0, 2], [1, 3]], "Ann & Cy were euchred with 2 tricks: Bo & Di score 2.",
+     "Ann & Cy fallaron con 2 bazas: Bo & Di anotan 2."),
+])
+def test_euchred_makers_agree_with_their_number(sides: list[list[int]], english: str, spanish: str) -> None:
+    event = {"kind": "score", "seat": 0, "side": 1, "points": 2, "reason": "euchred", "count": 2}
+    assert event_text(event, NAMES[:len(sides) * len(sides[0])], "euchre", sides=sides) == english
+    narrator = Narrator("euchre", NAMES[:4], sides, language="es")
+    assert narrator.event(event) == spanish
+
+
+@pytest.mark.parametrize(("sides", "english", "spanish"), [
+    ([[0], [1]], "Round 2: Ann went out (Ann +12).", "Ronda 2: Ann se quedó sin fichas (Ann +12)."),
+    ([[0, 2], [1, 3]], "Round 2: Ann & Cy went out (Ann & Cy +12).",
+     "Ronda 2: Ann & Cy se quedaron sin fichas (Ann & Cy +12)."),
+])
+def test_a_rounds_winner_agrees_with_their_number(sides: list[list[int]], english: str, spanish: str) -> None:
+    from engine.events import Outcome, Termination
+
+    outcome = Outcome(Termination.DOMINO, winners=tuple(sides[0]), sides=(0,), points=(12, 0), round=2)
+    assert Narrator("draw", NAMES[:4], sides).outcome(outcome) == english
+    assert Narrator("draw", NAMES[:4], sides, language="es").outcome(outcome) == spanish
