@@ -9,14 +9,18 @@ option it exchanges the up-to-3 tiles whose replacement gives the best average h
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from collections.abc import Callable
 from functools import cache
 from itertools import combinations
+from math import comb
 
 from engine.actions import Action, Bid, Call, Choose
 from engine.ai import SeededPlayer
 from engine.game import Game
+from engine.games.poker import PokerGame
 from engine.poker_betting import MAX_BET
-from engine.poker_hands import evaluate, poker_set
+from engine.poker_hands import HAND_SIZE, evaluate, poker_set
 from engine.tiles import Tile, tiles_from
 from engine.views import poker_view
 
@@ -34,17 +38,34 @@ def hand_order() -> dict[frozenset[Tile], int]:
     return {frozenset(hand): index for index, hand in enumerate(hands)}
 
 
-@cache
 def win_chance(hand: frozenset[Tile]) -> float:
     """The chance that ``hand`` beats one hand dealt from the 15 tiles it does not hold."""
+    return win_chances()[hand]
+
+
+@cache
+def win_chances() -> dict[frozenset[Tile], float]:
+    """:func:`win_chance` of every five-tile hand, worked out at once (about a second, once): the hands below a
+    hand that share no tile with it are counted by inclusion and exclusion over the tiles they share, from the
+    sorted positions of the hands holding each set of up to five tiles."""
     order = hand_order()
-    mine = order[hand]
-    rest = [t for t in poker_set() if t not in hand]
-    beaten = total = 0
-    for other in combinations(rest, 5):
-        total += 1
-        beaten += order[frozenset(other)] < mine
-    return beaten / total
+    holding: dict[frozenset[Tile], list[int]] = {}
+    for hand, index in order.items():  # numbered from the worst, so each list is sorted
+        tiles = sorted(hand)
+        for size in range(HAND_SIZE + 1):
+            for common in combinations(tiles, size):
+                holding.setdefault(frozenset(common), []).append(index)
+    others = comb(len(poker_set()) - HAND_SIZE, HAND_SIZE)
+    chances: dict[frozenset[Tile], float] = {}
+    for hand, index in order.items():
+        tiles = sorted(hand)
+        below = 0
+        for size in range(HAND_SIZE + 1):
+            sign = -1 if size % 2 else 1
+            for common in combinations(tiles, size):
+                below += sign * bisect_left(holding[frozenset(common)], index)
+        chances[hand] = below / others
+    return chances
 
 
 @cache
@@ -64,6 +85,32 @@ def best_exchange(hand: frozenset[Tile]) -> frozenset[Tile]:
     return best[1]
 
 
+def bet_choice(strength: float, to_call: int, pot: int, legal: list[Action], chance: Callable[[], float]) -> Action:
+    """The bettor's choice at ``strength`` (noise already added), facing ``to_call`` chips into ``pot``: strong
+    hands bet and raise, middling ones call when the pot's odds allow, weak ones check or fold; ``chance()`` (a
+    number in [0, 1)) is drawn only where a weak hand may bluff or call anyway."""
+    bids = [a for a in legal if isinstance(a, Bid)]
+    if Call("check") in legal:
+        if bids and strength >= BET_FROM:
+            return sized(bids, strength, BET_FROM)
+        if bids and chance() < BLUFF:
+            return bids[0]
+        return Call("check")
+    if bids and strength >= RAISE_FROM:
+        return sized(bids, strength, RAISE_FROM)
+    odds = to_call / (pot + to_call)
+    if strength >= odds + NOISE or chance() < LOOSE_CALL:
+        return Call("call")
+    return Call("fold")
+
+
+def sized(bids: list[Bid], strength: float, floor: float) -> Bid:
+    """More chips the further ``strength`` is above ``floor``, within what is allowed."""
+    wanted = 1 + round((strength - floor) / (1.0 - floor) * (MAX_BET - 1))
+    allowed = [b for b in bids if b.amount <= wanted]
+    return allowed[-1] if allowed else bids[0]
+
+
 class PokerBettor(SeededPlayer):
     """Bets by hand strength: see the module text. Uses only ``view(seat)`` and ``legal_actions(seat)``."""
 
@@ -71,37 +118,22 @@ class PokerBettor(SeededPlayer):
 
     def choose(self, game: Game, seat: int) -> Action:
         legal = game.legal_actions(seat)
-        view = poker_view(game.view(seat))
-        if view.get("phase") == "draw":
+        if isinstance(game, PokerGame):  # the same facts as the view's, without building it
+            phase, tiles, to_call, pot, opponents = game.bet_facts(seat)
+        else:
+            view = poker_view(game.view(seat))
+            phase, tiles, to_call, pot = view["phase"], tiles_from(view["hand"] or []), view["to_call"], view["pot"]
+            opponents = view["seats"] - len(view["folded"]) - len(view["out"]) - 1
+        if phase == "draw":
+            view = poker_view(game.view(seat))
             return self._exchange(view["hand"] or [], view["marked"], legal)
-        if view.get("phase") != "bet":
+        if phase != "bet":
             return legal[0]
-        hand = frozenset(tiles_from(view["hand"] or []))
-        opponents = view["seats"] - len(view["folded"]) - len(view["out"]) - 1
-        strength = win_chance(hand) ** max(opponents, 1) + self.rng.uniform(-NOISE, NOISE)
-        return self._bet(strength, int(view["to_call"]), int(view["pot"]), legal)
+        strength = win_chance(frozenset(tiles)) ** max(opponents, 1) + self.rng.uniform(-NOISE, NOISE)
+        return self._bet(strength, int(to_call), int(pot), legal)
 
     def _bet(self, strength: float, to_call: int, pot: int, legal: list[Action]) -> Action:
-        bids = [a for a in legal if isinstance(a, Bid)]
-        if Call("check") in legal:
-            if bids and strength >= BET_FROM:
-                return self._sized(bids, strength, BET_FROM)
-            if bids and self.rng.random() < BLUFF:
-                return bids[0]
-            return Call("check")
-        if bids and strength >= RAISE_FROM:
-            return self._sized(bids, strength, RAISE_FROM)
-        odds = to_call / (pot + to_call)
-        if strength >= odds + NOISE or self.rng.random() < LOOSE_CALL:
-            return Call("call")
-        return Call("fold")
-
-    @staticmethod
-    def _sized(bids: list[Bid], strength: float, floor: float) -> Bid:
-        """More chips the further ``strength`` is above ``floor``, within what is allowed."""
-        wanted = 1 + round((strength - floor) / (1.0 - floor) * (MAX_BET - 1))
-        allowed = [b for b in bids if b.amount <= wanted]
-        return allowed[-1] if allowed else bids[0]
+        return bet_choice(strength, to_call, pot, legal, self.rng.random)
 
     @staticmethod
     def _exchange(hand_text: list[str], marked_text: list[str], legal: list[Action]) -> Action:

@@ -331,6 +331,16 @@ class PokerGame(Game):
         }
         return {**common, **facts, "log": self.log_view(self.log_mark)}
 
+    def bet_facts(self, seat: int) -> tuple[str, list[Tile], int, int, int]:
+        """What ``seat``'s view says that a bettor needs, without building the whole view (a computer player's
+        playouts ask it thousands of times a move): the phase, the seat's hand, the chips it must call, the pot,
+        and how many opponents are still in the hand."""
+        chips = self.betting
+        in_hand = self.phase in ("bet", "draw") and not self._over
+        to_call = chips.to_call(seat) if self.phase == "bet" and seat in chips.standing() else 0
+        opponents = self.seats - len(chips.folded) - len(self.out) - 1
+        return self.phase, list(self.hands[seat]), to_call, chips.pot if in_hand else 0, opponents
+
     def hand_lists(self) -> list[list[Tile]]:
         return self.hands
 
