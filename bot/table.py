@@ -66,8 +66,8 @@ def computer_levels(spec: GameSpec) -> list[str]:
 
 #: The families where Strong thinks within the 200 ms a move a chat game affords (benchmarks/README.md: wall time
 #: p95 152 ms in partnership Block, 159-168 ms in Texas 42, Seventy-Nine, Euchre and Black Tile, which search only
-#: the play of tricks).
-STRONG_BY_DEFAULT = frozenset({"line", "trick"})
+#: the play of tricks, 151 ms in Domino Poker's bets).
+STRONG_BY_DEFAULT = frozenset({"line", "trick", "poker"})
 
 
 def default_level(spec: GameSpec) -> str:

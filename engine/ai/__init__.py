@@ -64,7 +64,7 @@ class RandomPlayer(SeededPlayer):
 def computer_player(key: str, seed: int = 0, level: str = "best") -> Player:
     """A computer player for game ``key``: ``level`` is ``best`` (the game's own heuristic), ``random``, or
     ``search`` (the determinized Monte Carlo player of :mod:`engine.ai.search`, which searches layout and trick
-    games and plays the others with their own heuristic)."""
+    games and Domino Poker's bets, and plays the others with their own heuristic)."""
     if level == "random":
         return RandomPlayer(seed)
     if level == "search":

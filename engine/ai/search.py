@@ -14,8 +14,8 @@ as an option measured no stronger (:mod:`engine.ai.reading`: a seat that played 
 one would have played is unlikely to hold that one).
 
 Layout games (:class:`engine.linegame.LineGame`) and the play of tricks in trick games
-(:class:`engine.trickgame.TrickGame`) are searched; bids and other choices before the play, and other games (Poker,
-Bingo), get the game's own heuristic player.
+(:class:`engine.trickgame.TrickGame`) are searched; bids and other choices before the play, and Bingo, get the
+game's own heuristic player. Domino Poker's bets have a search of their own (:mod:`engine.ai.poker_search`).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from engine.game import Game
 from engine.linegame import LineGame
 from engine.observation import Observation, all_deals, determinize
 
-SEARCHED_FAMILIES = ("line", "trick")
+SEARCHED_FAMILIES = ("line", "trick", "poker")
 MAX_PLAYOUT_ACTIONS = 4000
 #: The Strong computer player's budget: at most this many samples, and no new sample after this many seconds (so a
 #: decision takes the budget plus one sample at most; benchmarks/partnership_strength.py measures it).
@@ -88,6 +88,32 @@ def outcome(world: Game, before: tuple[int, ...], seat: int, bonus: float, hand_
     return value
 
 
+def sample_actions(legal: list[Action], samples: int, deadline: float | None, rng: random.Random,
+                   draw: Callable[[int], tuple[Game, float]], trial: Callable[[Game, Action, int], float],
+                   ) -> tuple[list[float], int]:
+    """Every action of ``legal`` tried in up to ``samples`` worlds: ``draw(number)`` gives a world and its weight,
+    ``trial(world, action, seed)`` the result of ``action`` there, the same seed for every action in one world. No
+    new trial after ``deadline`` (a ``time.perf_counter()``) once one world is complete; a world cut short does not
+    count. The weighted sums of each action's results, and how many worlds they are over."""
+    totals = [0.0] * len(legal)
+    done = 0
+    for number in range(samples):
+        world, weight = draw(number)
+        seed = rng.getrandbits(32)
+        results: list[float] = []
+        for action in legal:
+            if done and deadline is not None and time.perf_counter() > deadline:
+                break
+            results.append(trial(world, action, seed))
+        if len(results) < len(legal):
+            break
+        totals = [t + weight * r for t, r in zip(totals, results, strict=True)]
+        done += 1
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+    return totals, done
+
+
 # ----- the player -------------------------------------------------------------------------------------------------
 class SearchPlayer:
     """Determinized Monte Carlo: ``samples`` possible deals of the unseen tiles, every legal action played out to
@@ -104,8 +130,9 @@ class SearchPlayer:
     off by default: over 1200 hands it measured no stronger). In a 42-family game ``auto`` playouts are
     :class:`engine.ai.fortytwo.FastPlayout`, and in a trick game only the play of tricks is searched (bids, trumps
     and passes are the heuristic's). In a layout game scored at the round's end an obvious move (the last tile, or
-    one tile onto equal ends) is made at once. Other families, and choices among more than
-    ``MAX_SEARCHED_ACTIONS`` actions, are left to the game's own heuristic player."""
+    one tile onto equal ends) is made at once. Domino Poker's bets are searched by
+    :func:`engine.ai.poker_search.choose_bet`, with the same samples and clock. Other families, and choices among
+    more than ``MAX_SEARCHED_ACTIONS`` actions, are left to the game's own heuristic player."""
 
     name = "search"
 
@@ -126,6 +153,10 @@ class SearchPlayer:
         legal = game.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
+        if game.spec.family == "poker":  # its bets are searched over the hands the opponents' bets make likely
+            from engine.ai.poker_search import choose_bet  # (which builds on this module)
+
+            return choose_bet(self, game, seat, legal)
         if (game.spec.family not in SEARCHED_FAMILIES or len(legal) > MAX_SEARCHED_ACTIONS
                 or (game.spec.family == "trick" and not all(isinstance(a, Play) for a in legal))):
             return _own_player(game.key, self.rng.getrandbits(32)).choose(game, seat)
@@ -147,14 +178,13 @@ class SearchPlayer:
         (late in a hand), each of them is taken in turn instead of drawing deals at random."""
         deadline = None if self.max_seconds is None else time.perf_counter() + self.max_seconds
         bonus = float(seen.target or 100)
-        totals = [0.0] * len(legal)
-        done = 0
         exact = all_deals(seen, self.samples) if self.exact else None
         if exact is not None:
             self.rng.shuffle(exact)
         weigh = deal_weight(game, self.read_plays)
         hand_bonus = self.round_bonus(game)
-        for number in range(self.samples):
+
+        def draw(number: int) -> tuple[Game, float]:
             dealt = exact[number % len(exact)] if exact else None
             world = determinize(game, seat, self.rng, seen, dealt)
             weight = 1.0 if weigh is None else weigh(world, seat)
@@ -165,22 +195,15 @@ class SearchPlayer:
                     world = determinize(game, seat, self.rng, seen)
                     weight = weigh(world, seat)
                 weight = 1.0
-            seed = self.rng.getrandbits(32)
-            results: list[float] = []
-            for action in legal:
-                if done and deadline is not None and time.perf_counter() > deadline:
-                    break
-                trial = world.clone()
-                trial.apply(seat, action)
-                play_round(trial, self.players(game, seed))
-                results.append(outcome(trial, game.score, seat, bonus, hand_bonus))
-            if len(results) < len(legal):
-                break
-            totals = [t + weight * r for t, r in zip(totals, results, strict=True)]
-            done += 1
-            if deadline is not None and time.perf_counter() > deadline:
-                break
-        self.last_samples = done
+            return world, weight
+
+        def trial(world: Game, action: Action, seed: int) -> float:
+            played = world.clone()
+            played.apply(seat, action)
+            play_round(played, self.players(game, seed))
+            return outcome(played, game.score, seat, bonus, hand_bonus)
+
+        totals, self.last_samples = sample_actions(legal, self.samples, deadline, self.rng, draw, trial)
         return totals
 
     def round_bonus(self, game: Game) -> float:

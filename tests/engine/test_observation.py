@@ -141,9 +141,9 @@ def test_no_deal_agrees_with_impossible_constraints() -> None:
 
 def test_the_search_player_reads_no_game_internals() -> None:
     """engine/ai/search.py learns what a seat knows only through the observation API, and engine/ai/reading.py
-    (what the plays say) only from the public history and line (and the hands of a determinized copy, through
-    ``hand_lists``)."""
-    for name in ("search.py", "reading.py"):
+    (what the plays say) and engine/ai/poker_search.py (what the bets say) only from the public history, line and
+    scores (and the hands of a determinized copy, through ``hand_lists``)."""
+    for name in ("search.py", "reading.py", "poker_search.py"):
         source = (Path(__file__).resolve().parents[2] / "engine" / "ai" / name).read_text()
         for pry in ("getattr", "type: ignore", ".hands", ".boneyard", ".dead", ".discarded", ".received", ".chosen",
                     ".dealer", ".pass_step", "LOW_SCORE_WINS", "._"):

@@ -260,15 +260,24 @@ def test_level_search_is_offered_and_best_is_unchanged() -> None:
     assert isinstance(computer_player("poker", 1, level="search"), SearchPlayer)
 
 
-@pytest.mark.parametrize(("key", "seats"), [("poker", 2), ("bingo", 1), ("black_tile", 3)])
+@pytest.mark.parametrize(("key", "seats"), [("bingo", 1), ("black_tile", 3)])
 def test_search_player_falls_back_to_the_own_heuristic_outside_layout_and_trick_games(key: str, seats: int) -> None:
-    """Poker and Bingo are not searched, nor Black Tile's 84 ways to pass three tiles (4.7)."""
+    """Bingo is not searched, nor Black Tile's 84 ways to pass three tiles (4.7)."""
     game = new_game(key, seats, 4)
     seat = game.to_act[0]
     player = SearchPlayer(1, samples=4, max_seconds=None)
     action = player.choose(game, seat)
     assert action in game.legal_actions(seat)
     assert player.last_samples == 0
+
+
+def test_the_search_player_bets_poker_with_the_poker_search() -> None:
+    """Domino Poker's bets are searched by engine/ai/poker_search.py, with the search player's samples."""
+    game = new_game("poker", 2, 4)
+    seat = game.to_act[0]
+    player = SearchPlayer(1, samples=5, max_seconds=None)
+    assert player.choose(game, seat) in game.legal_actions(seat)
+    assert player.last_samples == 5
 
 
 def test_auto_playouts_are_random_only_where_scoring_waits_for_the_round_end() -> None:

@@ -40,8 +40,7 @@ async def test_a_hint_is_the_computer_players_advice_for_the_seat_and_changes_no
     assert member is not None
     version, state = table.version, table.game.to_dict()
     advice = await service.hint(tid, version, member)
-    level = "search" if game != "poker" else "best"  # poker offers no Strong player: its Normal advises
-    expected = advise(table.game, seat, computer_player(game, table.row.seed * 16 + seat + 1, level))
+    expected = advise(table.game, seat, computer_player(game, table.row.seed * 16 + seat + 1, "search"))
     assert advice == expected and table.game.is_legal(seat, advice.action)
     assert table.version == version and table.game.to_dict() == state  # a hint changes nothing
 

@@ -9,7 +9,9 @@ from collections.abc import Callable
 import pytest
 
 from bot.storage import Storage
+from bot.table import computer_levels, default_level
 from bot.tables import NotAllowed, StaleClick, TableService, TableUpdate
+from engine.registry import game_spec
 
 ALICE, BOB, CAROL, DAVE = 1001, 1002, 1003, 1004
 
@@ -346,14 +348,17 @@ async def test_computer_levels_host_only_kept_for_new_computers_and_used_in_play
 
 
 async def test_strong_computers_only_where_the_search_player_searches(service: TableService) -> None:
-    """Domino Poker's computers bet by hand strength; the search player would play them the same, so Strong is
-    not offered there."""
+    """Domino Poker's Strong computers search their bets (engine/ai/poker_search.py), so Strong is offered there;
+    Bingo has no search, so no Strong (nor an opponent's seat)."""
     tid = await lobby(service, "poker")
     await service.add_computer(tid, ALICE)
-    with pytest.raises(NotAllowed, match="no computer level 'strong' for Domino Poker"):
-        await service.set_computer_level(tid, ALICE, "strong")
     await service.set_computer_level(tid, ALICE, "easy")
     assert service.get(tid).seats[1].level == "easy"
+    await service.set_computer_level(tid, ALICE, "strong")
+    assert service.get(tid).seats[1].level == "strong"
+    with pytest.raises(NotAllowed, match="no computer level 'best' for Domino Poker"):
+        await service.set_computer_level(tid, ALICE, "best")
+    assert "strong" not in computer_levels(game_spec("bingo"))
 
 
 async def test_bingo_personal_best_is_the_fewest_steps_to_a_win(storage: Storage) -> None:
@@ -420,14 +425,15 @@ async def test_personal_bests_saved_before_the_generic_record_still_count(db_pat
 
 
 async def test_the_first_computer_is_strong_only_where_strong_thinks_within_the_budget(service: TableService) -> None:
-    """Issue 12: Strong is the default where it meets the 200 ms budget: the line games, and the trick games since
-    Strong searches only their play of tricks (benchmarks/README.md); Poker is not searched, so Normal there. The
-    host's choice of level still goes."""
+    """Issue 12: Strong is the default where it meets the 200 ms budget: the line games, the trick games since
+    Strong searches only their play of tricks, and Domino Poker's bets (benchmarks/README.md); Bingo has no Strong
+    player, so Normal there. The host's choice of level still goes."""
     line, trick, poker = await lobby(service, "draw"), await lobby(service, "texas42"), await lobby(service, "poker")
     for tid in (line, trick, poker):
         await service.add_computer(tid, ALICE)
     assert service.get(line).seats[1].level == "strong"
     assert service.get(trick).seats[1].level == "strong"
-    assert service.get(poker).seats[1].level == "normal"
+    assert service.get(poker).seats[1].level == "strong"
+    assert default_level(game_spec("bingo")) == "normal"
     await service.set_computer_level(trick, ALICE, "normal")
     assert service.get(trick).seats[1].level == "normal"
