@@ -133,10 +133,10 @@ def test_strong_folds_the_worst_hand_to_a_big_bet_and_raises_with_the_best() -> 
 
 
 def test_strong_is_repeatable_with_a_fixed_sample_count_and_offers_only_legal_moves() -> None:
-    for seed in range(4):
+    for seed in range(2):
         game = new_game("poker", 3, seed)
         players = [SearchPlayer(seed * 3 + s, samples=8, max_seconds=None) for s in range(3)]
-        for _ in range(60):
+        for _ in range(25):
             if game.is_over:
                 break
             seat = game.to_act[0]
