@@ -4,10 +4,20 @@ player with chips winning, and every deal ends with the event a recap is drawn f
 
 from __future__ import annotations
 
+import pytest
+
+import engine.ai.search as search
 from bot.tables import TableService, TableUpdate
 from engine.events import EventKind
 from render.recap import ends_a_hand
 from tests.service.test_tables import ALICE, lobby, until
+
+
+@pytest.fixture(autouse=True)
+def quick_strong(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The computers are Strong (Poker's default level): a few samples and no clock, so 80 deals play quickly."""
+    monkeypatch.setattr(search, "STRONG_SAMPLES", 4)
+    monkeypatch.setattr(search, "STRONG_SECONDS", None)
 
 
 async def test_a_poker_table_with_the_default_session_length_finishes(service: TableService,
