@@ -22,7 +22,7 @@ from bot.table import Table
 from cogs import text, ui
 from cogs.threads import TableThreads
 from engine.events import Event, EventKind, Outcome
-from render.language import _, agree, language_of, translate
+from render.language import _, language_of, translate
 from render.recap import (
     HandRecap,
     ends_a_hand,
@@ -95,10 +95,7 @@ async def message_parts(post: Post, language: str | None = None) -> tuple[list[d
         outcome, words, won = post.final
         png = await offload.run_in("render", render_standings, table.row.game, table.game.sides, outcome, names,
                                    table.narrator(None, language).standings(outcome), won, language)
-        winners = [text.shown(table)[s] for s in outcome.winners]
-        head = "🏆 " + (agree(len(winners), _("{name} won the match."), _("{names} won the match."), language,
-                              name=" & ".join(winners), names=" & ".join(winners)) if winners
-                       else translate("The match ended with no winner.", language))
+        head = text.winners_line([text.shown(table)[s] for s in outcome.winners], language)
         embed = discord.Embed(title=translate("Match over · {game} · table #{table}", language,
                                               game=translate(table.spec.title, language), table=table.id),
                               colour=discord.Colour.gold(), description=f"{head}\n{words}"[:4000])

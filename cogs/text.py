@@ -111,13 +111,19 @@ def score_line(table: Table, view: GameView, locale: Any = None) -> str:
     return " · ".join(parts) + (" " + translate("(to {target})", locale, target=target) if target else "")
 
 
+def winners_line(winners: list[str], locale: Any = None) -> str:
+    """🏆 and who won the match (the verb agrees with one winner or several), or that nobody did."""
+    if not winners:
+        return "🏆 " + translate("The match ended with no winner.", locale)
+    names = " & ".join(winners)
+    return "🏆 " + agree(len(winners), _("{name} won the match."), _("{names} won the match."), locale, name=names,
+                         names=names)
+
+
 def status_line(table: Table, view: CommonView, locale: Any = None) -> str:
     """Whose turn it is (or how the match ended), in words with names."""
     if view["over"]:
-        winners = [shown(table)[s] for s in view["winners"]]
-        return "🏆 " + (agree(len(winners), _("{name} won the match."), _("{names} won the match."), locale,
-                              name=" & ".join(winners), names=" & ".join(winners)) if winners
-                       else translate("The match ended with no winner.", locale))
+        return winners_line([shown(table)[s] for s in view["winners"]], locale)
     awaited = [shown(table)[s] for s in view["to_act"]]
     prompt = table.narrator(shown(table), language_of(locale)).prompt(view["prompt"])
     waiting = translate("Waiting for **{names}**", locale, names=", ".join(awaited))
