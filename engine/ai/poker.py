@@ -112,18 +112,16 @@ def sized(bids: list[Bid], strength: float, floor: float) -> Bid:
 
 
 class PokerBettor(SeededPlayer):
-    """Bets by hand strength: see the module text. Uses only ``view(seat)`` and ``legal_actions(seat)``."""
+    """Bets by hand strength: see the module text. Uses only what its seat sees (``bet_facts``, ``view(seat)``) and
+    ``legal_actions(seat)``."""
 
     name = "hand-strength"
 
     def choose(self, game: Game, seat: int) -> Action:
         legal = game.legal_actions(seat)
-        if isinstance(game, PokerGame):  # the same facts as the view's, without building it
-            phase, tiles, to_call, pot, opponents = game.bet_facts(seat)
-        else:
-            view = poker_view(game.view(seat))
-            phase, tiles, to_call, pot = view["phase"], tiles_from(view["hand"] or []), view["to_call"], view["pot"]
-            opponents = view["seats"] - len(view["folded"]) - len(view["out"]) - 1
+        if not isinstance(game, PokerGame):
+            raise TypeError(f"the poker bettor plays Domino Poker, not {game.key}")
+        phase, tiles, to_call, pot, opponents = game.bet_facts(seat)  # the view's facts, without building it
         if phase == "draw":
             view = poker_view(game.view(seat))
             return self._exchange(view["hand"] or [], view["marked"], legal)
