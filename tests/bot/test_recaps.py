@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 from typing import Any
 
+import pytest
 from PIL import Image
 
 from engine.events import EventKind
@@ -105,6 +106,8 @@ async def test_a_poker_deal_ends_with_a_posted_recap_of_the_pot_and_the_chips(si
     assert f"wins the pot of {pot.amount}" in embed.description
 
 
+@pytest.mark.simcord(settle_timeout=30.0)  # once the member is out of chips, one click lets the computers (Strong,
+# Poker's default level) play the rest of the session: up to 80 deals before the bot settles
 async def test_a_poker_table_with_the_default_session_length_finishes(simcord_env, monkeypatch) -> None:
     """POK-2 (issue 11): a person and three computers at the default house rules play to the end on Discord: at most
     80 deals, a recap posted for every deal and the final standings card naming the winner by chips."""
