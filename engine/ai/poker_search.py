@@ -73,18 +73,16 @@ def reads(game: Game, seat: int) -> list[Read]:
     return found
 
 
-class _Always:
-    """A stand-in for a generator whose ``random()`` is always ``value``: 0 bluffs (or calls anyway) whenever the
-    bettor may, 1 never does."""
-
-    def __init__(self, value: float) -> None:
-        self.value = value
-
-    def __call__(self) -> float:
-        return self.value
+def never() -> float:
+    """A chance source that never bluffs or calls anyway (for :func:`engine.ai.poker.bet_choice`)."""
+    return 1.0
 
 
-NEVER, ALWAYS = _Always(1.0), _Always(0.0)
+def always() -> float:
+    """A chance source that bluffs or calls anyway whenever the bettor may."""
+    return 0.0
+
+
 OFFSETS = tuple(-NOISE + 2 * NOISE * k / (NOISE_POINTS - 1) for k in range(NOISE_POINTS))
 
 
@@ -95,8 +93,8 @@ def chance_of(read: Read, strength: float) -> float:
     total = 0.0
     for offset in OFFSETS:
         noisy = strength + offset
-        total += (1 - maybe) * (bet_choice(noisy, read.to_call, read.pot, legal, NEVER) == read.action)
-        total += maybe * (bet_choice(noisy, read.to_call, read.pot, legal, ALWAYS) == read.action)
+        total += (1 - maybe) * (bet_choice(noisy, read.to_call, read.pot, legal, never) == read.action)
+        total += maybe * (bet_choice(noisy, read.to_call, read.pot, legal, always) == read.action)
     return total / len(OFFSETS)
 
 
