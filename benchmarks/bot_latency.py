@@ -48,7 +48,7 @@ async def person(service: TableService, tid: int, seat: int, user: int, think: t
                  stop: float, samples: Samples, rng: random.Random, images: bool = True) -> None:
     """Play one seat: think, click the first legal move, wait for the ack, then for the images."""
     while time.perf_counter() < stop:
-        table = service.tables.get(tid)
+        table = service.store.tables.get(tid)
         if table is None or table.game is None:
             return
         if seat not in table.game.to_act:
@@ -61,7 +61,7 @@ async def person(service: TableService, tid: int, seat: int, user: int, think: t
             continue
         clicked = time.perf_counter()
         try:
-            await service.act(tid, version, user, str(legal[0]))
+            await service.play.act(tid, version, user, str(legal[0]))
         except (StaleClick, NotAllowed):
             samples["stale"].append(1)
             continue
@@ -82,10 +82,10 @@ async def person(service: TableService, tid: int, seat: int, user: int, think: t
 async def open_table(service: TableService, number: int, game: str) -> int:
     """A started table: two people and a computer player."""
     host, guest = 2 * number + 1, 2 * number + 2
-    table = await service.create_lobby(1, 1, host, f"player{host}", game)
-    await service.join(table.id, guest, f"player{guest}")
-    await service.add_computer(table.id, host)
-    await service.start_game(table.id, table.version, host)
+    table = await service.lobbies.create_lobby(1, 1, host, f"player{host}", game)
+    await service.lobbies.join(table.id, guest, f"player{guest}")
+    await service.lobbies.add_computer(table.id, host)
+    await service.lobbies.start_game(table.id, table.version, host)
     return table.id
 
 
@@ -106,7 +106,7 @@ async def bench(args: argparse.Namespace) -> Samples:
                 players.append(person(service, tid, seat, 2 * number + 1 + seat, (args.think_min, args.think_max),
                                       stop, samples, random.Random(rng.random()), not args.no_images))
         await asyncio.gather(*players)
-        samples["games"] = [1.0] * sum(1 for t in service.tables.values() if t.status == "playing")
+        samples["games"] = [1.0] * sum(1 for t in service.store.tables.values() if t.status == "playing")
         await service.close()
         await storage.close()
     return samples

@@ -43,16 +43,16 @@ async def measure(tables: int, game: str, seats: int, moves: int) -> None:
         before = rss_mib()
         for index in range(tables):
             guild = 1 + index  # one table per server: the busiest case for per-server state
-            table = await service.create_lobby(guild, 10, 1, "p1", game)
+            table = await service.lobbies.create_lobby(guild, 10, 1, "p1", game)
             for seat in range(1, seats):
-                await service.join(table.id, 1 + seat, f"p{seat + 1}")
-            await service.start_game(table.id, service.get(table.id).version, 1)
+                await service.lobbies.join(table.id, 1 + seat, f"p{seat + 1}")
+            await service.lobbies.start_game(table.id, service.store.get(table.id).version, 1)
             for _ in range(moves):
-                live = service.get(table.id)
+                live = service.store.get(table.id)
                 if live.game is None or live.game.is_over:
                     break
                 seat = live.game.to_act[0]
-                await service.act(table.id, live.version, 1 + seat, str(live.game.legal_actions(seat)[0]))
+                await service.play.act(table.id, live.version, 1 + seat, str(live.game.legal_actions(seat)[0]))
         gc.collect()
         after = rss_mib()
         await service.close()

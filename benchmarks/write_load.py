@@ -47,15 +47,15 @@ async def busy_tables(database: Path | str, tables: int, seconds: float) -> tupl
 
     async def keep_busy() -> None:
         while time.perf_counter() < stop:
-            table = await service.create_lobby(GUILD, CHANNEL, HOST, "host", "block")
-            await service.add_computer(table.id, HOST)
-            await service.start_game(table.id, table.version, HOST)
-            await service.set_autopilot(table.id, HOST, True)
+            table = await service.lobbies.create_lobby(GUILD, CHANNEL, HOST, "host", "block")
+            await service.lobbies.add_computer(table.id, HOST)
+            await service.lobbies.start_game(table.id, table.version, HOST)
+            await service.play.set_autopilot(table.id, HOST, True)
             while table.status == "playing" and time.perf_counter() < stop:
                 await asyncio.sleep(0.05)
             if table.status == "playing":
                 with contextlib.suppress(StaleClick):  # it may end just now
-                    await service.abandon(table.id, HOST, can_manage=True)
+                    await service.lobbies.abandon(table.id, HOST, can_manage=True)
 
     await asyncio.gather(*(keep_busy() for _ in range(tables)))
     await service.close()

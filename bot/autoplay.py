@@ -11,14 +11,13 @@ from typing import Protocol
 
 import engine
 from bot import offload
-from bot.store import COMPUTER, TIMER, GuildSettings, PlayerFactory, TableStore, TableUpdate, log, need_game
+from bot.storage import COMPUTER_LEVELS, DEFAULT_LEVEL
+from bot.store import COMPUTER, TIMER, GuildSettings, PlayerFactory, TableStore, TableUpdate, UpdateKind, log, need_game
 from bot.table import (
-    COMPUTER_LEVELS,
-    DEFAULT_LEVEL,
-    PLAYING,
     NotAllowed,
     StaleClick,
     Table,
+    TableStatus,
     computer_levels,
 )
 from engine import Action, Event
@@ -63,7 +62,7 @@ class ComputerDriver:
         """After every change (the table's lock held): the seat that moved has no timer any more; then arm what the
         table awaits now (nothing, once it is closed)."""
         table = update.table
-        if update.kind == "reloaded":
+        if update.kind == UpdateKind.RELOADED:
             table.players.clear()
         timer = table.timers.pop(update.seat, None) if update.seat is not None else None
         if timer is not None and timer is not asyncio.current_task():
@@ -96,7 +95,7 @@ class ComputerDriver:
 
     def schedule(self, table: Table) -> None:
         """With the lock held: start the computer driver if a computer seat is awaited, and (re)arm turn timers."""
-        if self._closed or table.status != PLAYING or table.game is None:
+        if self._closed or table.status != TableStatus.PLAYING or table.game is None:
             self.stop(table)
             return
         awaited = table.game.to_act
@@ -137,7 +136,7 @@ class ComputerDriver:
             try:
                 action = await self._computer_choice(table, game, seats[0], fallback=failures >= FALLBACK_AFTER)
                 async with table.lock:
-                    if table.version == version and table.status == PLAYING:
+                    if table.version == version and table.status == TableStatus.PLAYING:
                         await self.mover.apply(table, seats[0], action, COMPUTER, None)
                 failures = 0
             except asyncio.CancelledError:
@@ -171,7 +170,7 @@ class ComputerDriver:
         that person, so a computer never takes a person's window by being quicker than a human can click.
         """
         game = table.game
-        if table.status != PLAYING or game is None:
+        if table.status != TableStatus.PLAYING or game is None:
             return []
         seats: list[int] = []
         for seat in game.to_act:
@@ -186,7 +185,7 @@ class ComputerDriver:
         try:
             while True:
                 game, version = table.game, table.version
-                if game is None or table.status != PLAYING or seat not in game.to_act:
+                if game is None or table.status != TableStatus.PLAYING or seat not in game.to_act:
                     return
                 action = await self._computer_choice(table, game, seat)
                 async with table.lock:

@@ -12,18 +12,24 @@ from typing import Any, NamedTuple
 
 import engine
 from bot.names import in_text
-from bot.storage import TableRow
-from bot.store import GuildSettings, TableStore, TableUpdate, log, log_events, need_host, need_lobby, state_text
+from bot.storage import Seat, TableRow
+from bot.store import (
+    GuildSettings,
+    TableStore,
+    TableUpdate,
+    UpdateKind,
+    log,
+    log_events,
+    need_host,
+    need_lobby,
+    state_text,
+)
 from bot.table import (
-    ABANDONED,
-    FINISHED,
-    LOBBY,
-    PLAYING,
     NotAllowed,
-    Seat,
     StaleClick,
     Table,
     TableError,
+    TableStatus,
     computer_levels,
     default_level,
 )
@@ -87,7 +93,7 @@ class LobbyService:
             raise NotAllowed(str(error)) from None
         invited = invited_members(host_id, invitees, max(spec.seats), spec.title)
         row = TableRow(guild_id=guild_id, channel_id=channel_id, game=game, host_id=host_id,
-                       seed=secrets.randbelow(2**31), seats=[Seat(host_name, host_id).to_dict()], version=1)
+                       seed=secrets.randbelow(2**31), seats=(Seat(host_name, host_id),), version=1)
         table = await self._open(row, f"opened by {host_name}")
         table.invited = invited
         return table
@@ -99,7 +105,7 @@ class LobbyService:
         self.store.tables[row.id] = table
         await self.settings.load(row.guild_id)
         log.info("table %d: lobby for %s %s in channel %d", row.id, row.game, what, row.channel_id)
-        self.store.emit(TableUpdate(table, "lobby", table.version))
+        self.store.emit(TableUpdate(table, UpdateKind.LOBBY, table.version))
         return table
 
     async def set_message(self, table_id: int, message_id: int, drawn: int | None = None) -> None:
@@ -109,7 +115,7 @@ class LobbyService:
         async with table.lock:
             await self.store.save(table, message_id=message_id)
             if drawn is not None and drawn != table.version:
-                self.store.emit(TableUpdate(table, "lobby", table.version))
+                self.store.emit(TableUpdate(table, UpdateKind.LOBBY, table.version))
 
     async def join(self, table_id: int, user_id: int, name: str) -> Table:
         """Seat a member in the next free seat (in a rematch lobby, a member's reserved seat is theirs)."""
@@ -125,15 +131,15 @@ class LobbyService:
         ``seated``: the answer to a member seated already."""
         seat = table.seat_of(user_id)
         if seat is not None and table.seats[seat].reserved:
-            seats = list(table.row.seats)
-            seats[seat] = Seat(name, user_id).to_dict()
+            seats = list(table.seats)
+            seats[seat] = Seat(name, user_id)
             await self._lobby_change(table, f"{name} took their seat again", seats=seats)
             return
         if seat is not None:
             raise NotAllowed(seated)
         if len(table.seats) >= table.max_seats:
             raise NotAllowed(_("The table is full ({seats} seats)."), seats=table.max_seats)
-        await self._lobby_change(table, f"{name} joined", seats=[*table.row.seats, Seat(name, user_id).to_dict()])
+        await self._lobby_change(table, f"{name} joined", seats=(*table.seats, Seat(name, user_id)))
 
     async def leave(self, table_id: int, user_id: int) -> Table:
         """Free a member's seat (the host closes the table with Cancel instead)."""
@@ -145,7 +151,7 @@ class LobbyService:
                 raise NotAllowed(_("You are not seated at this table."))
             if user_id == table.host_id:
                 raise NotAllowed(_("The host cannot leave; use Cancel to close the table."))
-            seats = [d for i, d in enumerate(table.row.seats) if i != seat]
+            seats = tuple(s for i, s in enumerate(table.seats) if i != seat)
             await self._lobby_change(table, f"{table.names[seat]} left", seats=seats)
         return table
 
@@ -167,7 +173,7 @@ class LobbyService:
             name = f"Computer {1 + len(computers)}"
             level = computers[-1].level if computers else default_level(table.spec)  # as strong as the others
             seat = Seat(name, level=level)
-            await self._lobby_change(table, f"{name} added ({level})", seats=[*table.row.seats, seat.to_dict()])
+            await self._lobby_change(table, f"{name} added ({level})", seats=(*table.seats, seat))
         return table
 
     async def set_computer_level(self, table_id: int, user_id: int, level: str) -> Table:
@@ -179,7 +185,7 @@ class LobbyService:
                                  level=repr(level), game=Word(table.spec.title), levels=", ".join(offered))
             if not any(s.computer for s in table.seats):
                 raise NotAllowed(_("There is no computer player at this table yet: Add computer first."))
-            seats = [Seat(s.name, s.user_id, level).to_dict() if s.computer else s.to_dict() for s in table.seats]
+            seats = tuple(Seat(s.name, s.user_id, level) if s.computer else s for s in table.seats)
             await self._lobby_change(table, f"computer players set to {level}", seats=seats)
         return table
 
@@ -189,7 +195,7 @@ class LobbyService:
             computers = [i for i, s in enumerate(table.seats) if s.computer]
             if not computers:
                 raise NotAllowed(_("There is no computer player to remove."))
-            seats = [d for i, d in enumerate(table.row.seats) if i != computers[-1]]
+            seats = tuple(s for i, s in enumerate(table.seats) if i != computers[-1])
             await self._lobby_change(table, f"{table.names[computers[-1]]} removed", seats=seats)
         return table
 
@@ -216,27 +222,27 @@ class LobbyService:
                 raise NotAllowed(_("The game cannot start yet: the rematch keeps a seat for {names} for a minute, "
                                    "until they press Join or Rematch."), names=", ".join(waiting))
             game = engine.new_game(table.row.game, len(table.seats), table.row.seed, table.row.options)
-            await self.store.save(table, status=PLAYING, state=state_text(game), version=table.version + 1)
+            await self.store.save(table, status=TableStatus.PLAYING, state=state_text(game), version=table.version + 1)
             table.game, table.started_version = game, table.version
             log.info("table %d v%d: %s started with %s", table.id, table.version, game.key, ", ".join(table.names))
             log_events(table, game.log)
-            self.store.emit(TableUpdate(table, "started", table.version, list(game.log)))
+            self.store.emit(TableUpdate(table, UpdateKind.STARTED, table.version, list(game.log)))
         return table
 
     async def _lobby_change(self, table: Table, what: str, **changes: Any) -> None:
         await self.store.save(table, version=table.version + 1, **changes)
         log.info("table %d v%d: %s", table.id, table.version, what)
-        self.store.emit(TableUpdate(table, "lobby", table.version))
+        self.store.emit(TableUpdate(table, UpdateKind.LOBBY, table.version))
 
     async def abandon(self, table_id: int, user_id: int, can_manage: bool) -> Table:
         """Cancel a lobby or end a game early (the host, or a member who may manage the server)."""
         table = self.store.get(table_id)
         async with table.lock:
-            if table.status not in (LOBBY, PLAYING):
+            if table.status not in (TableStatus.LOBBY, TableStatus.PLAYING):
                 raise StaleClick(_("This table is already closed."))
             if user_id != table.host_id and not can_manage:
                 raise NotAllowed(_("Only the host (or someone who can manage the server) can do that."))
-            await self.store.close(table, ABANDONED, _("ended by a member"))
+            await self.store.close(table, TableStatus.ABANDONED, _("ended by a member"))
         return table
 
     # ----- rematch ----------------------------------------------------------------------------------------------
@@ -248,13 +254,13 @@ class LobbyService:
         and its rematch's id are read from storage."""
         async with self._rematching:  # two presses at once: the second finds the first one's lobby
             row = await self.store.storage.tables.get(finished_id)
-            if row is None or row.status != FINISHED:
+            if row is None or row.status != TableStatus.FINISHED:
                 raise StaleClick(_("Only a finished match can be played again; /play opens a new table."))
             try:
                 engine.game_spec(row.game)
             except BadOption as error:  # a game this version no longer hosts
                 raise NotAllowed(str(error)) from None
-            seats = [Seat.from_dict(d) for d in row.seats]
+            seats = row.seats
             if all(seat.user_id != user_id for seat in seats):
                 raise NotAllowed(_("Only the players of table #{table} can ask for its rematch; /play opens a table "
                                    "of your own."), table=finished_id)
@@ -263,13 +269,13 @@ class LobbyService:
                 return await self._open_rematch(row, seats, user_id, name), True
             return await self._rematch_seat(int(linked), user_id, name), False
 
-    async def _open_rematch(self, old: TableRow, seats: list[Seat], user_id: int, name: str) -> Table:
+    async def _open_rematch(self, old: TableRow, seats: tuple[Seat, ...], user_id: int, name: str) -> Table:
         until = self.clock() + self.reserve_seconds
         kept = [Seat(name, user_id) if seat.user_id == user_id else seat if seat.computer
                 else Seat(seat.name, seat.user_id, reserved_until=until) for seat in seats]
         row = TableRow(guild_id=old.guild_id, channel_id=old.channel_id, game=old.game, host_id=user_id,
                        seed=secrets.randbelow(2**31), options=dict(old.options),
-                       seats=[seat.to_dict() for seat in kept], version=1)
+                       seats=tuple(kept), version=1)
         table = await self._open(row, f"(rematch of table {old.id}) opened by {name}")
         await self.store.storage.meta.set(rematch_key(old.id), str(table.id))
         return table
@@ -279,9 +285,9 @@ class LobbyService:
         table = self.store.tables.get(lobby_id)
         if table is None:  # closed: read how it ended
             row = await self.store.storage.tables.get(lobby_id)
-            raise StaleClick(rematch_gone(lobby_id, row.status if row is not None else ABANDONED))
+            raise StaleClick(rematch_gone(lobby_id, row.status if row is not None else TableStatus.ABANDONED))
         async with table.lock:
-            if table.status != LOBBY:
+            if table.status != TableStatus.LOBBY:
                 raise StaleClick(rematch_gone(lobby_id, table.status))
             await self._seat(table, user_id, name, f"You are already seated at the rematch, table #{lobby_id}.")
         return table
@@ -292,7 +298,7 @@ class LobbyService:
         they expire (also after a restart: the deadlines are stored); any other table has none."""
         table = update.table
         task = self._releases.get(table.id)
-        if self._closed or table.status != LOBBY or not table.reserved():
+        if self._closed or table.status != TableStatus.LOBBY or not table.reserved():
             if task is not None and task is not asyncio.current_task():
                 task.cancel()
                 del self._releases[table.id]
@@ -305,14 +311,14 @@ class LobbyService:
         read once, before the sleep: the deadline is stored as wall time, and the sleep is what a test's virtual
         clock advances."""
         try:
-            while table.status == LOBBY:
+            while table.status == TableStatus.LOBBY:
                 due = min((table.seats[s].reserved_until or 0.0 for s in table.reserved()), default=None)
                 if due is None:
                     return
                 await asyncio.sleep(max(0.0, due - self.clock()))
                 try:
                     async with table.lock:
-                        if table.status == LOBBY:
+                        if table.status == TableStatus.LOBBY:
                             await self._release(table, due)
                 except TableError as error:  # changed elsewhere meanwhile (it was read again): look again
                     log.warning("table %d: reserved seats not opened yet: %s", table.id, error)
@@ -328,7 +334,7 @@ class LobbyService:
         seats = table.seats
         gone = [i for i, seat in enumerate(seats) if seat.reserved_until is not None and seat.reserved_until <= due]
         if gone:
-            kept = [d for i, d in enumerate(table.row.seats) if i not in gone]
+            kept = tuple(s for i, s in enumerate(seats) if i not in gone)
             await self._lobby_change(table, "unconfirmed seats opened: " + ", ".join(seats[i].name for i in gone),
                                      seats=kept)
 
@@ -343,8 +349,8 @@ class LobbyService:
 
 def rematch_gone(lobby_id: int, status: str) -> str:
     """The answer to a Rematch pressed once its lobby has started or closed."""
-    if status == PLAYING:
+    if status == TableStatus.PLAYING:
         return f"The rematch has already started at table #{lobby_id}."
-    if status == FINISHED:
+    if status == TableStatus.FINISHED:
         return f"The rematch was played at table #{lobby_id}: its own Rematch button opens the next one."
     return f"The rematch at table #{lobby_id} was cancelled; /play opens a new table."

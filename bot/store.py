@@ -8,18 +8,17 @@ import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 import engine
 from bot.storage import ActionRow, Batch, ResultRow, Storage, VersionConflict
 from bot.table import (
-    FINISHED,
-    LOBBY,
-    PLAYING,
     NoSuchTable,
     NotAllowed,
     StaleClick,
     Table,
+    TableStatus,
 )
 from engine import Event
 from engine.ai import Player
@@ -34,13 +33,24 @@ SWITCHES: dict[str, bool] = {"hints": True, "threads": False}
 GUILD_DEFAULTS: dict[str, float] = {"turn_time_limit": -1.0, "computer_pause": -1.0}  # -1: the process setting
 
 
+class UpdateKind(StrEnum):
+    """What kind of change a :class:`TableUpdate` tells."""
+
+    LOBBY = "lobby"  # a lobby opened or changed (seats, house rules, computer levels)
+    STARTED = "started"  # the game started from the lobby
+    MOVED = "moved"  # an action was applied (a move, a request, a computer's or a timer's move)
+    FINISHED = "finished"  # the match is over
+    ABANDONED = "abandoned"  # closed early, or could not be restored
+    AUTOPILOT = "autopilot"  # a member handed their moves to the computer (Run), or took them back
+    RELOADED = "reloaded"  # read back from the database (a restart, or a race lost to another process)
+
+
 @dataclass(frozen=True)
 class TableUpdate:
-    """What changed at a table: ``kind`` is lobby, started, moved, finished, abandoned or autopilot (or reloaded:
-    the table was read back from the database when the process started)."""
+    """What changed at a table, of which ``kind``, at which ``version``."""
 
     table: Table
-    kind: str
+    kind: UpdateKind
     version: int
     events: list[Event] = field(default_factory=list)
     seat: int | None = None  # the seat whose turn this move was (its turn timer ends); None for anything else
@@ -106,22 +116,22 @@ class TableStore:
     async def _reload(self, table: Table) -> None:
         """Adopt the table as the database has it now (after a lost race), or let it go if it has closed."""
         row = await self.storage.tables.get(table.id)
-        if row is None or row.status not in (LOBBY, PLAYING):
+        if row is None or row.status not in (TableStatus.LOBBY, TableStatus.PLAYING):
             self.tables.pop(table.id, None)
             if row is not None:
                 table.row = row
         else:
             table.row = row
-            table.game = engine.load(json.loads(row.state)) if row.status == PLAYING and row.state else None
+            table.game = engine.load(json.loads(row.state)) if row.status == TableStatus.PLAYING and row.state else None
             table.started_version = table.version
-        self.emit(TableUpdate(table, "reloaded", table.version))
+        self.emit(TableUpdate(table, UpdateKind.RELOADED, table.version))
 
-    async def close(self, table: Table, status: str, note: str) -> None:
+    async def close(self, table: Table, status: TableStatus, note: str) -> None:
         """Close a table for good (abandoned, or finished elsewhere): saved, let go, told."""
         await self.save(table, status=status, note=note, version=table.version + 1)
         self.tables.pop(table.id, None)
         log.info("table %d v%d: %s (%s)", table.id, table.version, status, note)
-        self.emit(TableUpdate(table, status, table.version))
+        self.emit(TableUpdate(table, UpdateKind(status.value), table.version))
 
     def emit(self, update: TableUpdate) -> None:
         """Tell every listener about ``update``; a failing listener is logged and the others still hear it."""
@@ -226,14 +236,15 @@ def log_events(table: Table, events: list[Event], cause: str = "") -> None:
 
 def need_lobby(table: Table) -> None:
     """Refuse unless ``table`` is a lobby."""
-    if table.status != LOBBY:
+    if table.status != TableStatus.LOBBY:
         raise StaleClick(_("This lobby is closed: the game has started or the table was cancelled."))
 
 
 def need_game(table: Table) -> engine.Game:
     """The running game; refuse once it is over."""
-    if table.status != PLAYING or table.game is None:
-        raise StaleClick(_("This game is over.") if table.status == FINISHED else _("That move is no longer current."))
+    if table.status != TableStatus.PLAYING or table.game is None:
+        over = table.status == TableStatus.FINISHED
+        raise StaleClick(_("This game is over.") if over else _("That move is no longer current."))
     return table.game
 
 

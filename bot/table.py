@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
-from bot.names import clean_name
-from bot.storage import TableRow
+from bot.storage import COMPUTER_LEVELS, DEFAULT_LEVEL, Seat, TableRow
 from engine import Game, GameSpec, catalogue
 from engine.ai import Player
 from engine.ai.search import SEARCHED_FAMILIES
@@ -16,7 +16,19 @@ from engine.phrases import Phrase, Word
 from render.language import _, phrase_in, translate
 from render.words import Narrator
 
-LOBBY, PLAYING, FINISHED, ABANDONED = "lobby", "playing", "finished", "abandoned"
+
+class TableStatus(StrEnum):
+    """Where a table is in its life: a lobby, a game being played, or closed (finished, or abandoned early)."""
+
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+
+    @property
+    def is_open(self) -> bool:
+        """True for a lobby or a game being played (the tables a process keeps in memory)."""
+        return self in (TableStatus.LOBBY, TableStatus.PLAYING)
 
 
 class TableError(Exception):
@@ -53,11 +65,6 @@ class NoSuchTable(TableError):
         super().__init__(message, **values)
 
 
-#: Computer player strengths a host may choose, and the engine's player for each (``engine.ai.computer_player``).
-COMPUTER_LEVELS = {"easy": "random", "normal": "best", "strong": "search"}
-DEFAULT_LEVEL = "normal"
-
-
 def computer_levels(spec: GameSpec) -> list[str]:
     """The levels offered for a game: ``strong`` only where the search player searches (elsewhere it would play
     exactly as ``normal``)."""
@@ -73,51 +80,6 @@ STRONG_BY_DEFAULT = frozenset({"line", "trick", "poker"})
 def default_level(spec: GameSpec) -> str:
     """The level of the first computer added to a table: Strong where it offers it within the time budget."""
     return "strong" if "strong" in computer_levels(spec) and spec.family in STRONG_BY_DEFAULT else DEFAULT_LEVEL
-
-
-@dataclass(frozen=True)
-class Seat:
-    """Who sits in a seat: a member (``user_id``) or a computer player (``user_id`` None) of some ``level``.
-
-    A rematch lobby keeps each seat of the finished table for its member until ``reserved_until`` (a
-    ``time.time()``); the member confirms it (Rematch or Join), or it opens up then (bot/lobby.py)."""
-
-    name: str
-    user_id: int | None = None
-    level: str = DEFAULT_LEVEL
-    reserved_until: float | None = None
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "name", clean_name(self.name))  # whatever the member typed (bot/names.py)
-
-    @property
-    def computer(self) -> bool:
-        """True for a computer player's seat."""
-        return self.user_id is None
-
-    @property
-    def reserved(self) -> bool:
-        """True for a member's seat kept for them in a rematch lobby, not yet confirmed."""
-        return self.reserved_until is not None
-
-    def to_dict(self) -> dict[str, Any]:
-        """The stored form."""
-        data: dict[str, Any] = {"name": self.name, "user_id": self.user_id}
-        if self.computer:
-            data["level"] = self.level
-        if self.reserved_until is not None:
-            data["reserved_until"] = self.reserved_until
-        return data
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Seat:
-        """Read the stored form back (seats saved before levels existed are ``normal``)."""
-        user_id = data.get("user_id")
-        level = data.get("level")
-        until = data.get("reserved_until")
-        return cls(str(data.get("name", "?")), int(user_id) if user_id is not None else None,
-                   level if level in COMPUTER_LEVELS else DEFAULT_LEVEL,
-                   float(until) if isinstance(until, (int, float)) and user_id is not None else None)
 
 
 @dataclass
@@ -142,9 +104,9 @@ class Table:
         return self.row.id
 
     @property
-    def status(self) -> str:
-        """lobby, playing, finished or abandoned."""
-        return self.row.status
+    def status(self) -> TableStatus:
+        """Lobby, playing, finished or abandoned."""
+        return TableStatus(self.row.status)
 
     @property
     def version(self) -> int:
@@ -157,9 +119,9 @@ class Table:
         return catalogue()[self.row.game]
 
     @property
-    def seats(self) -> list[Seat]:
+    def seats(self) -> tuple[Seat, ...]:
         """The seats in order (seat 0 first)."""
-        return [Seat.from_dict(d) for d in self.row.seats]
+        return self.row.seats
 
     @property
     def names(self) -> list[str]:

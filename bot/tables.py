@@ -5,7 +5,7 @@ bot/store.py), per-server settings (bot/store.py), lobbies (bot/lobby.py), play 
 applied under the table's lock, versions, persistence, events out) and the computer driver (bot/autoplay.py: computer
 seats and turn timers). Every change to a table happens under that table's lock, bumps its version, and is
 committed to the database before the caller is answered. :class:`TableService` builds them and starts and stops
-them; its methods are the services' own, for the cogs and the tests.
+them; callers reach each service by its name (``tables.lobbies.join``, ``tables.play.act``, ``tables.store.get``).
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from bot.store import (
     PlayerFactory,
     TableStore,
     TableUpdate,
+    UpdateKind,
     log,
     log_events,
     need_game,
@@ -35,15 +36,12 @@ from bot.store import (
     state_text,
 )
 from bot.table import (
-    ABANDONED,
-    FINISHED,
-    LOBBY,
-    PLAYING,
     NoSuchTable,
     NotAllowed,
     StaleClick,
     Table,
     TableError,
+    TableStatus,
 )
 from engine import Action, CorruptState, Event, IllegalAction, parse_action
 from engine.ai import computer_player
@@ -69,22 +67,6 @@ class TableService:
         self.play = PlayService(self.store)
         self.lobbies = LobbyService(self.store, self.settings)
         self.driver = ComputerDriver(self.store, self.play, self.settings, player_factory)
-        self.tables = self.store.tables  # open tables by id (the store's)
-        # What the cogs and tests call, each the method of the service that owns it.
-        self.get, self.check_place, self.add_listener = self.store.get, self.store.check_place, self.store.add_listener
-        lobbies = self.lobbies
-        self.create_lobby, self.set_message, self.join, self.leave = (lobbies.create_lobby, lobbies.set_message,
-                                                                      lobbies.join, lobbies.leave)
-        self.add_computer, self.set_computer_level, self.remove_computer = (
-            lobbies.add_computer, lobbies.set_computer_level, lobbies.remove_computer)
-        self.set_option, self.start_game, self.abandon = lobbies.set_option, lobbies.start_game, lobbies.abandon
-        self.rematch = lobbies.rematch
-        self.act, self.request, self.set_autopilot = self.play.act, self.play.request, self.play.set_autopilot
-        self.stalled = self.driver.stalled
-        self.guild_settings, self.set_guild_setting = self.settings.guild_settings, self.settings.set_guild_setting
-        self.nudges_on, self.set_nudges = self.settings.nudges_on, self.settings.set_nudges
-        self.hints_on, self.set_hints, self.hint = self.settings.hints_on, self.settings.set_hints, self.driver.hint
-        self.threads_on, self.set_threads = self.settings.threads_on, self.settings.set_threads
         self.ratings = RatingBook(storage.results)  # per-game ratings from the stored results (bot/ratings.py)
 
     @property
@@ -116,23 +98,23 @@ class TableService:
     async def start(self) -> list[Table]:
         """Reload open lobbies and running games from the database and resume their computer players."""
         loaded = []
-        open_rows = [row for row in await self.storage.tables.with_status(LOBBY, PLAYING)
+        open_rows = [row for row in await self.storage.tables.with_status(TableStatus.LOBBY, TableStatus.PLAYING)
                      if self.store.owns(row.guild_id)]
         for row in open_rows:
             table = Table(row)
             try:
                 _check_row(table)
-                if row.status == PLAYING and not await self.play.restore_game(table):
+                if row.status == TableStatus.PLAYING and not await self.play.restore_game(table):
                     continue
             except Exception as error:  # one damaged row must never keep the others (or the bot) from starting
                 log.error("table %d: its stored row cannot be read (%s); it is abandoned", row.id, error)
                 await self._abandon_unreadable(table, f"could not be read after a restart: {error}")
                 continue
-            self.tables[row.id] = table
+            self.store.tables[row.id] = table
             await self.settings.load(row.guild_id)
             loaded.append(table)
             async with table.lock:  # its computer player resumes, and its message may predate the last save
-                self.store.emit(TableUpdate(table, "reloaded", table.version))
+                self.store.emit(TableUpdate(table, UpdateKind.RELOADED, table.version))
         redrawn = await self._redraw_recently_closed(skip={row.id for row in open_rows})
         self.driver.start()
         log.info("table service started: %d open tables reloaded, %d closed tables redrawn", len(loaded), redrawn)
@@ -140,7 +122,7 @@ class TableService:
 
     async def _abandon_unreadable(self, table: Table, note: str) -> None:
         try:
-            await self.store.close(table, ABANDONED, note[:300])
+            await self.store.close(table, TableStatus.ABANDONED, note[:300])
         except Exception:
             log.exception("table %d: could not even be marked abandoned", table.id)
 
@@ -153,12 +135,12 @@ class TableService:
             if row.id in skip or not self.store.owns(row.guild_id):
                 continue
             table = Table(row)
-            if row.status == FINISHED:
+            if row.status == TableStatus.FINISHED:
                 try:
                     table.game = engine.load(json.loads(row.state or ""))
                 except (CorruptState, ValueError, TypeError) as error:
                     log.warning("table %d: final state unreadable (%s); shown as closed", table.id, error)
-            self.store.emit(TableUpdate(table, "reloaded", table.version))
+            self.store.emit(TableUpdate(table, UpdateKind.RELOADED, table.version))
             count += 1
         return count
 
@@ -226,7 +208,7 @@ class PlayService:
             await self.store.save(table, autopilot=autopilot, version=table.version + 1)
             log.info("table %d v%d: %s %s", table.id, table.version, table.names[seat],
                      "hands the play to the computer" if wanted else "takes the play back")
-            self.store.emit(TableUpdate(table, "autopilot", table.version))
+            self.store.emit(TableUpdate(table, UpdateKind.AUTOPILOT, table.version))
             return wanted
 
     async def apply(self, table: Table, seat: int, action: Action, actor: str, user_id: int | None,
@@ -244,7 +226,7 @@ class PlayService:
         changes: dict[str, Any] = {"state": state_text(game), "version": version}
         results: list[ResultRow] = []
         if game.is_over:
-            changes["status"] = FINISHED
+            changes["status"] = TableStatus.FINISHED
             results = self._results(table, game)
         entry = ActionRow(table.id, version, seat, str(action), actor, user_id, time.time())
         try:
@@ -257,7 +239,7 @@ class PlayService:
         log_events(table, events, f"{table.names[seat]} ({actor}) {action}")
         if game.is_over:
             self.store.tables.pop(table.id, None)
-        self.store.emit(TableUpdate(table, FINISHED if game.is_over else "moved", version, events,
+        self.store.emit(TableUpdate(table, UpdateKind.FINISHED if game.is_over else UpdateKind.MOVED, version, events,
                                     seat if turn else None))
         return events
 
@@ -286,7 +268,7 @@ class PlayService:
                                           "actions": [[a.seat, a.action] for a in actions]})
             except Exception as second:
                 log.error("table %d: cannot be restored (%s); it is abandoned", table.id, second)
-                await self.store.close(table, ABANDONED, f"could not be restored after a restart: {second}")
+                await self.store.close(table, TableStatus.ABANDONED, f"could not be restored after a restart: {second}")
                 return False
             await self.store.save(table, state=state_text(table.game))
         if table.game.seats != len(table.seats) or table.game.key != table.row.game:

@@ -23,7 +23,7 @@ from discord import ButtonStyle
 
 from bot.client import DominoHall, tell
 from bot.i18n import translate
-from bot.table import LOBBY, NotAllowed, StaleClick, TableError
+from bot.table import NotAllowed, StaleClick, TableError, TableStatus
 from bot.tables import StorageUnavailable, TableService
 from engine import Choose, Tile
 from render.advice import advice_line
@@ -83,7 +83,7 @@ async def acknowledged(interaction: discord.Interaction[Any], control: TableButt
 async def in_place(interaction: discord.Interaction[Any], tid: int) -> bool:
     """The click names a table of this server and channel (or a closed one, which the callback answers)."""
     try:
-        service(interaction).check_place(tid, interaction.guild_id, interaction.channel_id)
+        service(interaction).store.check_place(tid, interaction.guild_id, interaction.channel_id)
     except TableError as refusal:
         await tell(interaction, refusal.said(interaction.locale))
         return False
@@ -152,7 +152,7 @@ class Join(TableButton, template=rf"dh:join:{IDS}"):
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await acknowledged(interaction, self, lambda tables:
-            tables.join(self.tid, interaction.user.id, interaction.user.display_name[:32]))
+            tables.lobbies.join(self.tid, interaction.user.id, interaction.user.display_name[:32]))
 
 
 class Leave(TableButton, template=rf"dh:leave:{IDS}"):
@@ -161,7 +161,7 @@ class Leave(TableButton, template=rf"dh:leave:{IDS}"):
     kind = "leave"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await acknowledged(interaction, self, lambda tables: tables.leave(self.tid, interaction.user.id))
+        await acknowledged(interaction, self, lambda tables: tables.lobbies.leave(self.tid, interaction.user.id))
 
 
 class AddComputer(TableButton, template=rf"dh:computer:{IDS}"):
@@ -170,7 +170,7 @@ class AddComputer(TableButton, template=rf"dh:computer:{IDS}"):
     kind = "computer"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await acknowledged(interaction, self, lambda tables: tables.add_computer(self.tid, interaction.user.id))
+        await acknowledged(interaction, self, lambda tables: tables.lobbies.add_computer(self.tid, interaction.user.id))
 
 
 class Level(TableSelect, template=rf"dhs:level:{IDS}"):
@@ -181,7 +181,7 @@ class Level(TableSelect, template=rf"dhs:level:{IDS}"):
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         level = self.values[0] if self.values else ""
         await acknowledged(interaction, self, lambda tables:
-            tables.set_computer_level(self.tid, interaction.user.id, level))
+            tables.lobbies.set_computer_level(self.tid, interaction.user.id, level))
 
 
 class Start(TableButton, template=rf"dh:start:{IDS}"):
@@ -190,7 +190,7 @@ class Start(TableButton, template=rf"dh:start:{IDS}"):
     kind = "start"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await acknowledged(interaction, self, lambda tables: tables.start_game(self.tid, self.ver, interaction.user.id))
+        await acknowledged(interaction, self, lambda tables: tables.lobbies.start_game(self.tid, self.ver, interaction.user.id))
 
 
 class Cancel(TableButton, template=rf"dh:cancel:{IDS}"):
@@ -200,7 +200,7 @@ class Cancel(TableButton, template=rf"dh:cancel:{IDS}"):
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await acknowledged(interaction, self, lambda tables:
-            tables.abandon(self.tid, interaction.user.id, can_manage=interaction.permissions.manage_guild))
+            tables.lobbies.abandon(self.tid, interaction.user.id, can_manage=interaction.permissions.manage_guild))
 
 
 # ----- the house-rules panel (the host's ephemeral) ------------------------------------------------------------------
@@ -213,8 +213,8 @@ class HouseRules(TableButton, template=rf"dh:rules:{IDS}"):
         if not await in_place(interaction, self.tid):
             return False
         async with answering(interaction, self):
-            table = service(interaction).get(self.tid)
-            if table.status != LOBBY:
+            table = service(interaction).store.get(self.tid)
+            if table.status != TableStatus.LOBBY:
                 raise StaleClick("This lobby is closed.")
             if interaction.user.id != table.host_id:
                 raise NotAllowed("Only the host can set the house rules.")
@@ -225,7 +225,7 @@ class HouseRules(TableButton, template=rf"dh:rules:{IDS}"):
         from cogs import ui  # the panel's drawing (ui imports this module for its controls)
 
         async with answering(interaction, self):
-            table = service(interaction).get(self.tid)
+            table = service(interaction).store.get(self.tid)
             locale = interaction.locale
             await interaction.response.send_message(ui.rules_text(table, 0, locale),
                                                     view=ui.rules_view(table, 0, locale), ephemeral=True)
@@ -240,7 +240,7 @@ class RulesPage(TableButton, template=rf"dh:page:{IDS}:(?P<page>\d+)"):
         from cogs import ui
 
         async with answering(interaction, self):
-            table, page = service(interaction).get(self.tid), int(self.arg)
+            table, page = service(interaction).store.get(self.tid), int(self.arg)
             await interaction.response.edit_message(content=ui.rules_text(table, page, interaction.locale),
                                                     view=ui.rules_view(table, page, interaction.locale))
 
@@ -255,10 +255,10 @@ class HouseRule(TableSelect, template=rf"dhs:opt:{IDS}:(?P<index>\d+)"):
 
         async with answering(interaction, self):
             tables = service(interaction)
-            table, index = tables.get(self.tid), int(self.arg)
+            table, index = tables.store.get(self.tid), int(self.arg)
             if index >= len(table.spec.options):
                 raise StaleClick()
-            await tables.set_option(self.tid, interaction.user.id, table.spec.options[index].name, self.values[0])
+            await tables.lobbies.set_option(self.tid, interaction.user.id, table.spec.options[index].name, self.values[0])
             await interaction.response.edit_message(view=ui.rules_view(table, index // ui.OPTIONS_PER_PAGE,
                                                                        interaction.locale))
 
@@ -272,7 +272,7 @@ class RemoveComputer(TableButton, template=rf"dh:uncomputer:{IDS}"):
         from cogs import ui
 
         async with answering(interaction, self):
-            table = await service(interaction).remove_computer(self.tid, interaction.user.id)
+            table = await service(interaction).lobbies.remove_computer(self.tid, interaction.user.id)
             await interaction.response.edit_message(view=ui.rules_view(table, 0, interaction.locale))
 
 
@@ -285,7 +285,7 @@ class MyHand(TableButton, template=rf"dh:hand:{IDS}"):
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         async with answering(interaction, self):
-            await publisher(interaction).show_hand(interaction, service(interaction).get(self.tid))
+            await publisher(interaction).show_hand(interaction, service(interaction).store.get(self.tid))
 
 
 class Run(TableButton, template=rf"dh:run:{IDS}"):
@@ -294,7 +294,7 @@ class Run(TableButton, template=rf"dh:run:{IDS}"):
     kind = "run"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await acknowledged(interaction, self, lambda tables: tables.set_autopilot(self.tid, interaction.user.id))
+        await acknowledged(interaction, self, lambda tables: tables.play.set_autopilot(self.tid, interaction.user.id))
 
 
 class HostRequest(TableButton, template=rf"dh:rq:{IDS}:(?P<action>.+)"):
@@ -304,7 +304,7 @@ class HostRequest(TableButton, template=rf"dh:rq:{IDS}:(?P<action>.+)"):
     kind, argument = "rq", "action"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await acknowledged(interaction, self, lambda tables: tables.request(self.tid, interaction.user.id, self.arg))
+        await acknowledged(interaction, self, lambda tables: tables.play.request(self.tid, interaction.user.id, self.arg))
 
 
 class EndGame(TableButton, template=rf"dh:end:{IDS}"):
@@ -314,7 +314,7 @@ class EndGame(TableButton, template=rf"dh:end:{IDS}"):
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await acknowledged(interaction, self, lambda tables:
-            tables.abandon(self.tid, interaction.user.id, can_manage=interaction.permissions.manage_guild))
+            tables.lobbies.abandon(self.tid, interaction.user.id, can_manage=interaction.permissions.manage_guild))
 
 
 # ----- a hand's moves -----------------------------------------------------------------------------------------------
@@ -328,7 +328,7 @@ async def play_move(interaction: discord.Interaction[Any], tid: int, ver: int, c
     """Apply the move a control carries (``#index`` for an action too long for a custom id), then show the member's
     hand as it is now on the message clicked."""
     tables = service(interaction)
-    table = tables.get(tid)
+    table = tables.store.get(tid)
     seat = table.seat_of(interaction.user.id)
     action = carried
     if carried.startswith("#"):
@@ -337,7 +337,7 @@ async def play_move(interaction: discord.Interaction[Any], tid: int, ver: int, c
         if ver != table.version or index >= len(legal):
             raise StaleClick()
         action = str(legal[index])
-    await tables.act(tid, ver, interaction.user.id, action)
+    await tables.play.act(tid, ver, interaction.user.id, action)
     await publisher(interaction).after_move(interaction, table, seat)
 
 
@@ -386,7 +386,7 @@ class Rematch(TableButton, template=rf"dh:rematch:{IDS}"):
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         async with answering(interaction, self):
             user = interaction.user
-            lobby, opened = await service(interaction).rematch(self.tid, user.id, user.display_name[:32])
+            lobby, opened = await service(interaction).lobbies.rematch(self.tid, user.id, user.display_name[:32])
             if opened:
                 await publisher(interaction).post_lobby(interaction, lobby)
             else:
@@ -403,7 +403,7 @@ class Hint(TableButton, template=rf"dh:hint:{IDS}"):
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         async with answering(interaction, self):
             await interaction.response.defer(ephemeral=True, thinking=True)  # the search may take a moment
-            advice = await service(interaction).hint(self.tid, self.ver, interaction.user.id)
+            advice = await service(interaction).driver.hint(self.tid, self.ver, interaction.user.id)
             await tell(interaction, "\N{ELECTRIC LIGHT BULB} " + advice_line(advice, interaction.locale))
 
 

@@ -24,7 +24,7 @@ from bot import offload
 from bot.client import tell
 from bot.i18n import language_of, translate
 from bot.lobby import Invitee
-from bot.table import ABANDONED, LOBBY, NotAllowed, Table, TableError
+from bot.table import NotAllowed, Table, TableError, TableStatus
 from bot.tables import TableUpdate
 from cogs import text, ui
 from cogs.controls import CONTROLS
@@ -92,7 +92,7 @@ class Play(commands.Cog):
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*CONTROLS)  # what a click does: cogs/controls.py
-        self.service.add_listener(self.publisher.on_update)
+        self.service.store.add_listener(self.publisher.on_update)
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(*CONTROLS)
@@ -117,7 +117,7 @@ class Play(commands.Cog):
         user = interaction.user
         invitees = [Invitee(m.id, m.display_name[:32], m.bot) for m in (invite, invite2, invite3) if m is not None]
         try:
-            table = await self.service.create_lobby(interaction.guild.id, interaction.channel_id, user.id,
+            table = await self.service.lobbies.create_lobby(interaction.guild.id, interaction.channel_id, user.id,
                                                     user.display_name[:32], game.value, invitees)
         except TableError as refusal:
             await tell(interaction, refusal.said(interaction.locale))
@@ -164,7 +164,7 @@ class TablePublisher:
                                           everyone=False, roles=False, replied_user=False,
                                           users=[discord.Object(uid) for uid in pinged]))
         message = await i.original_response()
-        await self.bot.tables.set_message(table.id, message.id, drawn=version)
+        await self.bot.tables.lobbies.set_message(table.id, message.id, drawn=version)
 
     async def show_hand(self, i: discord.Interaction[Any], table: Table) -> None:
         """A fresh ephemeral with the member's hand and, on their turn, one control per legal move."""
@@ -205,7 +205,7 @@ class TablePublisher:
         playable = {str(a.tile) for a in legal if isinstance(a, PlayTile)}
         view["playable"] = [t for t in view["hand"] or [] if t in playable]  # every copy of a duplicate tile
         items = ui.move_controls(table, seat, legal, lambda action: label_in(game.phrase(action), locale), locale)
-        if items and await self.bot.tables.hints_on(table.row.guild_id):
+        if items and await self.bot.tables.settings.hints_on(table.row.guild_id):
             items = ui.with_hint(table, items, locale)
         content = text.hand_text(table, view, seat, can_move, locale)
         png = await draw(render.render_hand, view, table.names, table.id, locale)
@@ -260,7 +260,7 @@ class TablePublisher:
                     return
         finally:
             self.refreshing.pop(tid, None)
-            if self.latest.get(tid) is not None and self.latest[tid].status not in (LOBBY, "playing"):
+            if self.latest.get(tid) is not None and self.latest[tid].status not in (TableStatus.LOBBY, "playing"):
                 self.latest.pop(tid, None)
                 self.results.pop(tid, None)
                 self.last_edit.pop(tid, None)
@@ -271,12 +271,12 @@ class TablePublisher:
             return
         message = self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id
                                                    ).get_partial_message(table.row.message_id)
-        if table.status == LOBBY:
+        if table.status == TableStatus.LOBBY:
             await message.edit(embed=text.lobby_embed(table, self.locale(table)),
                                view=ui.lobby_view(table, self.locale(table)),
                                allowed_mentions=text.NO_PINGS)
             return
-        if table.status == ABANDONED or table.game is None:  # (content: a lobby's invitation goes)
+        if table.status == TableStatus.ABANDONED or table.game is None:  # (content: a lobby's invitation goes)
             await message.edit(content=None, embed=text.closed_embed(table, self.locale(table)), view=None,
                                attachments=[])
             return

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import offload
-from bot.table import Table
+from bot.table import Table, TableStatus
 from cogs import text, ui
 from cogs.threads import TableThreads
 from engine.events import Event, EventKind, Outcome
@@ -154,7 +154,7 @@ class Recaps:
             embeds, files = await message_parts(post, self.language(table))
             channel = await self.threads.place(table)
             extra: dict[str, Any] = {}
-            if post.final is None and table.status == "playing":
+            if post.final is None and table.status == TableStatus.PLAYING:
                 extra["view"] = ui.recap_view(table, self.language(table))
             await channel.send(embeds=embeds, files=files, allowed_mentions=text.NO_PINGS, **extra)
         except discord.HTTPException as error:

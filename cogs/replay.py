@@ -22,6 +22,7 @@ from discord.ext import commands
 import render
 from bot import offload
 from bot.names import in_text
+from bot.table import TableStatus
 from bot.tables import TableRow
 from cogs.text import COLOUR, NO_PINGS
 from engine import CorruptState, Game, catalogue
@@ -33,7 +34,6 @@ if TYPE_CHECKING:
     from bot.client import DominoHall
 
 log = logging.getLogger("domino_hall.replay")
-FINISHED = "finished"
 HISTORY_LENGTH = 10
 
 
@@ -51,7 +51,7 @@ class ReplayRefused(Exception):
 
 
 def names_of(row: TableRow) -> list[str]:
-    return [str(seat.get("name", "?")) for seat in row.seats]
+    return [seat.name for seat in row.seats]
 
 
 async def finished_game(bot: DominoHall, guild_id: int | None, tid: int) -> tuple[TableRow, Replay]:
@@ -59,7 +59,7 @@ async def finished_game(bot: DominoHall, guild_id: int | None, tid: int) -> tupl
     row = await bot.tables.saved_table(tid)
     if row is None or row.guild_id != guild_id:
         raise ReplayRefused(_("This server has no table #{table}."), table=tid)
-    if row.status != FINISHED or not row.state:
+    if row.status != TableStatus.FINISHED or not row.state:
         raise ReplayRefused(_("Table #{table} has not finished: a replay is ready once its game ends."), table=tid)
     try:
         return row, await asyncio.to_thread(lambda: Replay(json.loads(row.state or "")))  # off the event loop

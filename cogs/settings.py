@@ -54,18 +54,18 @@ class HallSettings(commands.Cog):
             return
         for key, value in changes.items():
             if value is not None:
-                await self.bot.tables.set_guild_setting(guild_id, key, float(value))
+                await self.bot.tables.settings.set_guild_setting(guild_id, key, float(value))
         if nudges is not None:
-            await self.bot.tables.set_nudges(guild_id, nudges.value == "on")
+            await self.bot.tables.settings.set_nudges(guild_id, nudges.value == "on")
         if hints is not None:
-            await self.bot.tables.set_hints(guild_id, hints.value == "on")
+            await self.bot.tables.settings.set_hints(guild_id, hints.value == "on")
         if threads is not None:
-            await self.bot.tables.set_threads(guild_id, threads.value == "on")
-        now = await self.bot.tables.guild_settings(guild_id)
+            await self.bot.tables.settings.set_threads(guild_id, threads.value == "on")
+        now = await self.bot.tables.settings.guild_settings(guild_id)
         limit = now["turn_time_limit"]
-        server_nudges = await self.bot.tables.nudges_on(guild_id, 0)
-        server_hints = await self.bot.tables.hints_on(guild_id)
-        server_threads = await self.bot.tables.threads_on(guild_id)
+        server_nudges = await self.bot.tables.settings.nudges_on(guild_id, 0)
+        server_hints = await self.bot.tables.settings.hints_on(guild_id)
+        server_threads = await self.bot.tables.settings.threads_on(guild_id)
         locale = interaction.locale
 
         def on_off(value: bool) -> str:
@@ -86,7 +86,7 @@ class HallSettings(commands.Cog):
         """A member's own choice, for this server."""
         assert interaction.guild is not None
         on = enabled.value == "on"
-        await self.bot.tables.set_nudges(interaction.guild.id, on, interaction.user.id)
+        await self.bot.tables.settings.set_nudges(interaction.guild.id, on, interaction.user.id)
         await interaction.response.send_message(
             translate("Turn nudges are **on** for you here: a short message mentions you when it is your turn.",
                       interaction.locale) if on else

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Literal
 import discord
 
 from bot.i18n import translate
+from bot.store import UpdateKind
 from bot.table import Table
 
 if TYPE_CHECKING:
@@ -52,11 +53,11 @@ class TableThreads:
         self.opening: dict[int, asyncio.Task[int]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
 
-    def on_update(self, table: Table, kind: str) -> None:
+    def on_update(self, table: Table, kind: UpdateKind) -> None:
         """A game that starts gets its thread (where the server wants one); a table closed early has it archived."""
-        if kind == "started" and table.id not in self.known and table.id not in self.opening:
+        if kind == UpdateKind.STARTED and table.id not in self.known and table.id not in self.opening:
             self.opening[table.id] = asyncio.create_task(self._open(table), name=f"table-{table.id}-thread")
-        elif kind == "abandoned":
+        elif kind == UpdateKind.ABANDONED:
             task = asyncio.create_task(self.archive(table), name=f"table-{table.id}-thread-archive")
             self.tasks.add(task)
             task.add_done_callback(self.tasks.discard)
@@ -90,7 +91,7 @@ class TableThreads:
 
     async def _start_thread(self, table: Table) -> int:
         row = table.row
-        if row.message_id is None or not await self.bot.tables.threads_on(row.guild_id):
+        if row.message_id is None or not await self.bot.tables.settings.threads_on(row.guild_id):
             return 0
         locale = self._locale(table)
         message = self.bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id

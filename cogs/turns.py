@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.table import PLAYING, Table
+from bot.table import Table, TableStatus
 from cogs import ui
 from cogs.controls import MyHand
 from render.language import translate
@@ -123,7 +123,7 @@ class Turns:
                 return
 
     def _awaited_people(self, table: Table) -> list[int]:
-        if table.status != PLAYING or table.game is None:
+        if table.status != TableStatus.PLAYING or table.game is None:
             return []
         return [seat for seat in table.game.to_act if not table.is_automatic(seat)]
 
@@ -140,7 +140,7 @@ class Turns:
         for (tid, user_id), live in list(self.hands.items()):
             if tid == table.id:
                 await self._edit(table, user_id, live)
-        if table.status != PLAYING:
+        if table.status != TableStatus.PLAYING:
             for key in [k for k in self.hands if k[0] == table.id]:
                 del self.hands[key]
 
@@ -178,11 +178,11 @@ class Turns:
     # ----- nudges ----------------------------------------------------------------------------------------------------
     async def _nudge_later(self, table: Table, seat: int, began: int) -> None:
         await asyncio.sleep(self.grace)
-        if self.turn_began.get((table.id, seat)) != began or table.status != PLAYING:
+        if self.turn_began.get((table.id, seat)) != began or table.status != TableStatus.PLAYING:
             return  # they moved (or the turn passed) within the grace period
         seats = table.seats
         user_id = seats[seat].user_id if seat < len(seats) else None
-        if user_id is None or not await self.bot.tables.nudges_on(table.row.guild_id, user_id):
+        if user_id is None or not await self.bot.tables.settings.nudges_on(table.row.guild_id, user_id):
             return
         nudge = self.nudges.get(table.id)
         if nudge is not None and nudge.turns.get(seat) == began:

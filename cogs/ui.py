@@ -15,7 +15,7 @@ from typing import Any
 import discord
 from discord import ButtonStyle
 
-from bot.table import FINISHED, Table, computer_levels
+from bot.table import Table, TableStatus, computer_levels
 from cogs.controls import (
     MAX_ID,
     AddComputer,
@@ -92,10 +92,10 @@ def level_select(table: Table, locale: Any = None) -> list[discord.ui.Item[Any]]
 def table_view(table: Table, locale: Any = None) -> discord.ui.View | None:
     """My hand and End game while playing; Run (or Pause) for a solo game; the host's requests (Stop after this
     deal); Rematch once the match is over (nothing for a table closed early)."""
-    if table.status == FINISHED:
+    if table.status == TableStatus.FINISHED:
         return _view([Rematch(table.id, table.version, label=translate("Rematch", locale),
                               style=ButtonStyle.success)])
-    if table.status != "playing":
+    if table.status != TableStatus.PLAYING:
         return None
     tid, ver = table.id, table.version
     items: list[discord.ui.Item[Any]] = [MyHand(tid, ver, label=translate("My hand", locale),

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from engine.actions import Action
+from engine.actions import Action, Play
 from engine.errors import BadOption, GameOver, IllegalAction, InvalidAction, NoSuchSeat, NotYourTurn
 from engine.events import Event, EventKind, Outcome, Prompt, PromptKind, ScoreReason, Termination
 from engine.phrases import Phrase, Word, capital
@@ -327,6 +327,16 @@ class Game(ABC):
         if self._last_points is not None:
             common["last_points"] = list(self._last_points)
         return self._view(seat, common)
+
+    def hand_view(self, seat: int, *, moving: bool = True) -> GameView:
+        """``seat``'s view as its hand is shown: with ``playable``, its tiles (every copy) that a legal play lays
+        now; empty when the seat is not awaited, or when it does not make its own move (``moving`` False: a
+        computer plays it)."""
+        view = self.view(seat)
+        laid = ({str(a.tile) for a in self.legal_actions(seat) if isinstance(a, Play)}
+                if moving and seat in self.to_act else set())
+        view["playable"] = [tile for tile in view["hand"] or [] if tile in laid]
+        return view
 
     def to_dict(self) -> dict[str, Any]:
         """The saved form: format, game, seats, seed, options and the action list (JSON-safe)."""

@@ -100,7 +100,7 @@ class CommonView(TypedDict):
     # The recent events and what the table awaits, as data: render/words.py says them.
     log: list[EventJson]
     prompt: PromptJson
-    playable: NotRequired[list[str]]  # added by the bot to a seat's view: the tiles that seat may play now
+    playable: NotRequired[list[str]]  # the tiles the seat may play now (Game.hand_view)
     # Each side's points scored in the last finished round or hand: in play and at its end, sets, marches, the moon,
     # chips won or lost (the change in ``scores``); absent until a round ends.
     last_points: NotRequired[list[int]]

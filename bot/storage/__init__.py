@@ -16,6 +16,7 @@ from bot.storage.repos import (
     TableRow,
 )
 from bot.storage.schema import SCHEMA_VERSION
+from bot.storage.seats import COMPUTER_LEVELS, DEFAULT_LEVEL, Seat
 
 POSTGRES_SCHEMES = ("postgres://", "postgresql://")
 
@@ -58,7 +59,7 @@ class Storage:
 
 
 __all__ = [
-    "POSTGRES_SCHEMES", "SCHEMA_VERSION", "ActionRepo", "ActionRow", "Batch", "Database", "GuildSettingsRepo",
-    "MetaRepo", "ResultRepo", "ResultRow", "SchemaTooNew", "Standing", "Storage", "StorageUnavailable", "Store",
-    "TableRepo", "TableRow", "Transaction", "VersionConflict",
+    "COMPUTER_LEVELS", "DEFAULT_LEVEL", "POSTGRES_SCHEMES", "SCHEMA_VERSION", "ActionRepo", "ActionRow", "Batch",
+    "Database", "GuildSettingsRepo", "MetaRepo", "ResultRepo", "ResultRow", "SchemaTooNew", "Seat", "Standing",
+    "Storage", "StorageUnavailable", "Store", "TableRepo", "TableRow", "Transaction", "VersionConflict",
 ]

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.storage.db import Store, Transaction, VersionConflict
+from bot.storage.seats import Seat, seats_from_json, seats_to_json
 
 
 @dataclass
@@ -25,7 +26,7 @@ class TableRow:
     seed: int
     status: str = "lobby"
     options: dict[str, Any] = field(default_factory=dict)
-    seats: list[dict[str, Any]] = field(default_factory=list)
+    seats: tuple[Seat, ...] = ()
     state: str | None = None
     version: int = 0
     message_id: int | None = None
@@ -65,7 +66,7 @@ class TableRepo:
         otherwise another process changed it first, and :class:`VersionConflict` is raised (the transaction rolls
         back)."""
         row.updated_at = time.time()
-        values = (row.message_id, json.dumps(row.options), json.dumps(row.seats), row.state, row.version, row.status,
+        values = (row.message_id, json.dumps(row.options), seats_to_json(row.seats), row.state, row.version, row.status,
                   row.note, json.dumps(row.autopilot), row.updated_at, row.id)
         sql = ("UPDATE tables SET message_id=?, options=?, seats=?, state=?, version=?, status=?, note=?, autopilot=?, "
                "updated_at=? WHERE id=?")
@@ -99,14 +100,14 @@ class TableRepo:
 
 def _table_values(row: TableRow) -> tuple[Any, ...]:
     return (row.guild_id, row.channel_id, row.message_id, row.game, json.dumps(row.options), row.host_id,
-            json.dumps(row.seats), row.seed, row.state, row.version, row.status, row.note,
+            seats_to_json(row.seats), row.seed, row.state, row.version, row.status, row.note,
             json.dumps(row.autopilot), row.created_at, row.updated_at)
 
 
 def _table_row(r: Any) -> TableRow:
     return TableRow(
         id=r["id"], guild_id=r["guild_id"], channel_id=r["channel_id"], message_id=r["message_id"], game=r["game"],
-        options=_json(r["options"], {}), host_id=r["host_id"], seats=_json(r["seats"], []), seed=r["seed"],
+        options=_json(r["options"], {}), host_id=r["host_id"], seats=seats_from_json(r["seats"]), seed=r["seed"],
         state=r["state"], version=r["version"], status=r["status"], note=r["note"],
         autopilot=_json(r["autopilot"], []), created_at=r["created_at"], updated_at=r["updated_at"],
     )

@@ -40,7 +40,7 @@ def message_of(channel: Any, message_id: int) -> Any:
 
 def table_of(env: Any, table_id: int) -> Table:
     """The table as the bot's service holds it (open tables only)."""
-    return env.bot.tables.tables[table_id]
+    return env.bot.tables.store.tables[table_id]
 
 
 async def press_first_control(member: Any, hand: Any) -> Any:

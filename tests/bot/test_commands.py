@@ -32,7 +32,7 @@ async def test_hall_settings_need_manage_server_to_change(simcord_env) -> None:
     admin = guild.add_member(simcord_env.create_user("admin"), roles=[admins])
     changed = await admin.slash(channel, "hall-settings", turn_limit=120)
     assert changed.ephemeral and "120 s" in changed.response.content
-    assert (await simcord_env.bot.tables.guild_settings(guild.id))["turn_time_limit"] == 120
+    assert (await simcord_env.bot.tables.settings.guild_settings(guild.id))["turn_time_limit"] == 120
 
 
 async def test_team_game_lobby_shows_partners_opposite(simcord_env) -> None:

@@ -9,8 +9,8 @@ import random
 import discord
 import pytest
 
-from bot.storage import TableRow
-from bot.table import Seat, Table
+from bot.storage import Seat, TableRow
+from bot.table import Table
 from cogs import ui
 from engine import Choose, Tile, catalogue, new_game
 from tests.bot.helpers import components
@@ -20,7 +20,7 @@ GAMES = list(catalogue())
 
 def table_for(key: str, seats: int) -> Table:
     row = TableRow(guild_id=1, channel_id=2, game=key, host_id=1, seed=3, status="playing", id=987654321,
-                   version=123456, seats=[Seat(f"p{s}", s + 1).to_dict() for s in range(seats)])
+                   version=123456, seats=tuple(Seat(f"p{s}", s + 1) for s in range(seats)))
     return Table(row)
 
 

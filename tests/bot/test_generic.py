@@ -83,7 +83,7 @@ async def test_bingo_solitaire_played_out_with_run(simcord_env) -> None:
 @pytest.mark.simcord(settle_timeout=10.0)
 async def test_turn_limit_lets_the_computer_move_for_an_absent_player(simcord_env) -> None:
     _channel, alice, bob, _carol, lobby, tid = await open_lobby(simcord_env)
-    await simcord_env.bot.tables.set_guild_setting(simcord_env.guild.id, "turn_time_limit", 60)
+    await simcord_env.bot.tables.settings.set_guild_setting(simcord_env.guild.id, "turn_time_limit", 60)
     await bob.click(lobby, label="Join")
     await alice.click(lobby, label="Start")
     table = table_of(simcord_env, tid)

@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.names import clean_name, in_code_block, in_text
-from bot.storage import Standing
-from bot.table import Seat
+from bot.storage import Seat, Standing
 from cogs.stats import standings_table
 
 

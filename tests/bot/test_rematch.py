@@ -29,7 +29,7 @@ async def finished_match(env: Any) -> tuple[Any, Any, Any, Any, Any, int]:
     turn limit, on simcord's clock, has the computer move for them), ending on the table message with
     its Rematch button."""
     channel, alice, bob, carol, lobby, tid = await open_lobby(env, "block")
-    await env.bot.tables.set_guild_setting(env.guild.id, "turn_time_limit", TURN_LIMIT)
+    await env.bot.tables.settings.set_guild_setting(env.guild.id, "turn_time_limit", TURN_LIMIT)
     await bob.click(lobby, label="Join")
     await alice.click(lobby, label="Add computer")
     level = next(c for c in components(message_of(channel, lobby.id)) if c["custom_id"].startswith("dhs:level:"))
@@ -43,7 +43,7 @@ async def finished_match(env: Any) -> tuple[Any, Any, Any, Any, Any, int]:
             break
         await env.advance_time(TURN_LIMIT)
     assert table.status == "finished"
-    await env.bot.tables.set_guild_setting(env.guild.id, "turn_time_limit", 0)
+    await env.bot.tables.settings.set_guild_setting(env.guild.id, "turn_time_limit", 0)
     return channel, alice, bob, carol, message_of(channel, lobby.id), tid
 
 
@@ -54,7 +54,7 @@ async def test_rematch_opens_a_lobby_with_the_same_seats_levels_and_house_rules(
 
     refused = await carol.click(final, label="Rematch")
     assert refused.ephemeral and f"Only the players of table #{old}" in answer(refused).content
-    assert not env.bot.tables.tables  # nothing opened
+    assert not env.bot.tables.store.tables  # nothing opened
 
     pressed = await bob.click(final, label="Rematch")
     lobby = pressed.response
@@ -76,7 +76,7 @@ async def test_rematch_opens_a_lobby_with_the_same_seats_levels_and_house_rules(
     assert again.ephemeral and f"already seated at the rematch, table #{tid}" in answer(again).content
     taken = await alice.click(final, label="Rematch")
     assert taken.ephemeral and f"your seat at the rematch, table #{tid}" in answer(taken).content
-    assert table.reserved() == [] and len(env.bot.tables.tables) == 1
+    assert table.reserved() == [] and len(env.bot.tables.store.tables) == 1
     await env.settle()
     lobby = message_of(channel, lobby.id)
     assert "kept for them" not in seats_field(lobby) and pings(env, channel, lobby) == []  # the edit notified nobody

@@ -71,7 +71,7 @@ async def test_without_the_permission_the_table_stays_in_the_channel_and_says_so
                          on_table_message=True)
         await env.settle()
         assert len(recaps(channel)) > before  # this table's recap came to the channel
-        await env.bot.tables.abandon(tid, alice.id, True)
+        await env.bot.tables.lobbies.abandon(tid, alice.id, True)
         await env.settle()
     told = [m for m in channel.history() if "could not start a thread" in m.content]
     assert len(told) == 1  # once for the channel, not at every table
@@ -83,4 +83,4 @@ async def test_threads_are_off_by_default(simcord_env) -> None:
     table = await short_block(env, channel, alice, lobby, tid)
     await play_until(env, channel, {0: alice}, tid, lambda: bool(recaps(channel)))
     assert channel.threads == [] and recaps(channel) and table.status == "playing"
-    assert not await env.bot.tables.threads_on(channel.guild.id)
+    assert not await env.bot.tables.settings.threads_on(channel.guild.id)

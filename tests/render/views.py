@@ -54,13 +54,8 @@ def first_state(key: str, seats: int, seed: int, wanted: Callable[[GameView], bo
 
 
 def playable(game: Game, seat: int) -> list[str]:
-    """The tiles ``seat`` may play now, as the bot passes them to the hand image."""
-    out = []
-    for action in game.legal_actions(seat):
-        tile = getattr(action, "tile", None)
-        if tile is not None and str(tile) not in out:
-            out.append(str(tile))
-    return out
+    """The tiles ``seat`` may play now, as the bot passes them to the hand image (``Game.hand_view``)."""
+    return game.hand_view(seat)["playable"]
 
 
 def chain_line(length: int, seed: int, spinner: bool = False, arms: tuple[str, ...] = ("W", "E"),

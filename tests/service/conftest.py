@@ -57,7 +57,7 @@ def updates() -> list[TableUpdate]:
 @pytest.fixture
 async def service(storage: Storage, updates: list[TableUpdate]) -> AsyncIterator[TableService]:
     svc = TableService(storage, computer_pause=0.0, turn_time_limit=0.0)
-    svc.add_listener(updates.append)
+    svc.store.add_listener(updates.append)
     await svc.start()
     yield svc
     await svc.close()

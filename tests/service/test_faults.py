@@ -38,7 +38,7 @@ async def test_a_damaged_row_is_abandoned_and_every_other_table_loads(db_path: P
 
     service = await opened(db_path)
     try:
-        assert sorted(service.tables) == sorted([healthy, waiting])
+        assert sorted(service.store.tables) == sorted([healthy, waiting])
         row = await service.storage.tables.get(damaged)
         assert row is not None and row.status == "abandoned" and "after a restart" in row.note
     finally:
@@ -50,10 +50,10 @@ async def test_a_failed_save_of_a_computer_move_is_retried_and_the_game_goes_on(
     service = await opened(db_path)
     try:
         tid = await lobby(service, "block")
-        await service.add_computer(tid, ALICE)
-        await service.start_game(tid, service.get(tid).version, ALICE)
-        table = service.get(tid)
-        await service.set_autopilot(tid, ALICE, True)  # both seats automatic: the computer drives the whole game
+        await service.lobbies.add_computer(tid, ALICE)
+        await service.lobbies.start_game(tid, service.store.get(tid).version, ALICE)
+        table = service.store.get(tid)
+        await service.play.set_autopilot(tid, ALICE, True)  # both seats automatic: the computer drives the whole game
         real_append = service.storage.actions.append
         failures = {"left": 3}
 
@@ -67,7 +67,7 @@ async def test_a_failed_save_of_a_computer_move_is_retried_and_the_game_goes_on(
         start = table.version
         await until(lambda: table.version >= start + 5 or table.status != "playing")
         assert failures["left"] == 0 and table.version > start
-        assert service.stalled() == []
+        assert service.driver.stalled() == []
     finally:
         await shut(service)
 
@@ -79,14 +79,14 @@ async def test_the_watchdog_gives_a_stalled_table_its_driver_back(db_path: Path,
     await service.start()
     try:
         tid = await started_block(service, computer=True)
-        table = service.get(tid)
+        table = service.store.get(tid)
         if table.game.to_act == (0,):
-            await service.act(tid, table.version, ALICE, str(table.game.legal_actions(0)[0]))
+            await service.play.act(tid, table.version, ALICE, str(table.game.legal_actions(0)[0]))
         await until(lambda: table.driver is not None)
         table.driver.cancel()  # as if the driver had died without rescheduling (no await: the watchdog can't run)
         table.driver = None
-        assert service.stalled() == [tid]
-        await until(lambda: service.stalled() == [])
+        assert service.driver.stalled() == [tid]
+        await until(lambda: service.driver.stalled() == [])
         assert table.driver is not None and not table.driver.done()
     finally:
         await shut(service)
@@ -97,8 +97,8 @@ async def test_a_control_naming_another_servers_table_changes_nothing(service: T
     from bot.table import NoSuchTable
 
     tid = await lobby(service, "block")  # server 1, channel 10
-    service.check_place(tid, 1, 10)
+    service.store.check_place(tid, 1, 10)
     for guild, channel in [(2, 10), (1, 11), (None, None)]:
         with pytest.raises(NoSuchTable, match="another channel"):
-            service.check_place(tid, guild, channel)
-    service.check_place(999_999, 2, 10)  # a closed or unknown table is left to the control's own answer
+            service.store.check_place(tid, guild, channel)
+    service.store.check_place(999_999, 2, 10)  # a closed or unknown table is left to the control's own answer

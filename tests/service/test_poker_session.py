@@ -24,10 +24,10 @@ async def test_a_poker_table_with_the_default_session_length_finishes(service: T
                                                                        updates: list[TableUpdate]) -> None:
     tid = await lobby(service, "poker")
     for _ in range(3):
-        await service.add_computer(tid, ALICE)
-    await service.start_game(tid, service.get(tid).version, ALICE)
-    await service.set_autopilot(tid, ALICE, True)
-    table = service.get(tid)
+        await service.lobbies.add_computer(tid, ALICE)
+    await service.lobbies.start_game(tid, service.store.get(tid).version, ALICE)
+    await service.play.set_autopilot(tid, ALICE, True)
+    table = service.store.get(tid)
     game = table.game
     assert game is not None and game.options["deals"] == 80 and game.options["ante_rise"] == 10
     await until(lambda: table.status != "playing", timeout=300.0)

@@ -30,20 +30,20 @@ async def shut(service: TableService) -> None:
 async def started_block(service: TableService, *, computer: bool) -> int:
     tid = await lobby(service, "block") if computer else await lobby(service, "block", BOB)
     if computer:
-        await service.add_computer(tid, ALICE)
-    await service.set_option(tid, ALICE, "target", "50")
-    await service.set_option(tid, ALICE, "set", "6")
-    await service.start_game(tid, service.get(tid).version, ALICE)
+        await service.lobbies.add_computer(tid, ALICE)
+    await service.lobbies.set_option(tid, ALICE, "target", "50")
+    await service.lobbies.set_option(tid, ALICE, "set", "6")
+    await service.lobbies.start_game(tid, service.store.get(tid).version, ALICE)
     return tid
 
 
 async def test_restart_reloads_a_running_table_with_no_move_lost(database: Path | str) -> None:
     first = await opened(database)
     tid = await started_block(first, computer=False)
-    table = first.get(tid)
+    table = first.store.get(tid)
     for _ in range(3):
         seat = table.game.to_act[0]
-        await first.act(tid, table.version, [ALICE, BOB][seat], str(table.game.legal_actions(seat)[0]))
+        await first.play.act(tid, table.version, [ALICE, BOB][seat], str(table.game.legal_actions(seat)[0]))
     saved, version = table.game.snapshot(), table.version
     old_buttons = version - 1
     await shut(first)
@@ -52,11 +52,11 @@ async def test_restart_reloads_a_running_table_with_no_move_lost(database: Path 
     reloaded = await second.start()
     try:
         assert [t.id for t in reloaded] == [tid]
-        again = second.get(tid)
+        again = second.store.get(tid)
         assert again.version == version and again.game.snapshot() == saved
         seat = again.game.to_act[0]
         with pytest.raises(StaleClick):
-            await second.act(tid, old_buttons, [ALICE, BOB][seat], str(again.game.legal_actions(seat)[0]))
+            await second.play.act(tid, old_buttons, [ALICE, BOB][seat], str(again.game.legal_actions(seat)[0]))
         await play_out(second, tid, {0: ALICE, 1: BOB})
         assert len(await second.storage.actions.for_table(tid)) == len(again.game.history)
     finally:
@@ -66,15 +66,15 @@ async def test_restart_reloads_a_running_table_with_no_move_lost(database: Path 
 async def test_restart_resumes_computer_players(database: Path | str) -> None:
     first = await opened(database, pause=3600.0)
     tid = await started_block(first, computer=True)
-    table = first.get(tid)
+    table = first.store.get(tid)
     if table.game.to_act == (0,):
-        await first.act(tid, table.version, ALICE, str(table.game.legal_actions(0)[0]))
+        await first.play.act(tid, table.version, ALICE, str(table.game.legal_actions(0)[0]))
     assert table.game.to_act == (1,)  # the computer's turn, stuck behind an hour's pause
     await shut(first)
 
     second = await opened(database)
     try:
-        again = second.get(tid)
+        again = second.store.get(tid)
         version = again.version
         await until(lambda: again.version > version)
         assert (await second.storage.actions.for_table(tid))[-1].actor == "computer"
@@ -92,10 +92,10 @@ async def damage(db_path: Path, tid: int, *, state: str, actions: bool = False) 
 async def two_moves_then_stop(db_path: Path) -> tuple[int, dict[str, object]]:
     service = await opened(db_path)
     tid = await started_block(service, computer=False)
-    table = service.get(tid)
+    table = service.store.get(tid)
     for _ in range(2):
         seat = table.game.to_act[0]
-        await service.act(tid, table.version, [ALICE, BOB][seat], str(table.game.legal_actions(seat)[0]))
+        await service.play.act(tid, table.version, [ALICE, BOB][seat], str(table.game.legal_actions(seat)[0]))
     snapshot = table.game.snapshot()
     await shut(service)
     return tid, snapshot
@@ -106,7 +106,7 @@ async def test_corrupt_saved_state_is_rebuilt_from_the_action_log(db_path: Path)
     await damage(db_path, tid, state="{not json")
     service = await opened(db_path)
     try:
-        assert service.get(tid).game.snapshot() == snapshot
+        assert service.store.get(tid).game.snapshot() == snapshot
     finally:
         await shut(service)
 
@@ -117,14 +117,14 @@ async def test_corrupt_state_and_log_abandon_the_table_and_the_service_starts(db
     storage = await Storage.open(db_path)
     service = TableService(storage, computer_pause=0.0, turn_time_limit=0.0)
     seen: list[TableUpdate] = []
-    service.add_listener(seen.append)
+    service.store.add_listener(seen.append)
     try:
         assert await service.start() == []
         row = await storage.tables.get(tid)
         assert row.status == "abandoned" and "could not be restored" in row.note
         assert [u.kind for u in seen] == ["abandoned"]
         other = await lobby(service, "block")  # the service works on
-        assert service.get(other).status == "lobby"
+        assert service.store.get(other).status == "lobby"
     finally:
         await service.close()
         await storage.close()
@@ -152,7 +152,7 @@ async def test_migrations_bring_an_old_database_up_to_date_keeping_its_rows(db_p
 
 async def test_a_database_failure_undoes_the_move_in_memory(service: TableService, monkeypatch) -> None:
     tid = await started_block(service, computer=False)
-    table = service.get(tid)
+    table = service.store.get(tid)
     seat = table.game.to_act[0]
     before = (table.version, table.game.snapshot())
 
@@ -161,7 +161,7 @@ async def test_a_database_failure_undoes_the_move_in_memory(service: TableServic
 
     monkeypatch.setattr(service.storage.actions, "append", broken)
     with pytest.raises(OSError):
-        await service.act(tid, table.version, [ALICE, BOB][seat], str(table.game.legal_actions(seat)[0]))
+        await service.play.act(tid, table.version, [ALICE, BOB][seat], str(table.game.legal_actions(seat)[0]))
     assert (table.version, table.game.snapshot()) == before
 
 
@@ -172,16 +172,16 @@ async def test_restart_redraws_tables_closed_within_the_hour(database: Path | st
     finished = await started_block(first, computer=False)
     await play_out(first, finished, {0: ALICE, 1: BOB})
     abandoned = await lobby(first, "draw")
-    await first.abandon(abandoned, ALICE, can_manage=False)
+    await first.lobbies.abandon(abandoned, ALICE, can_manage=False)
     long_ago = await started_block(first, computer=False)
-    await first.abandon(long_ago, ALICE, can_manage=False)
+    await first.lobbies.abandon(long_ago, ALICE, can_manage=False)
     async with first.storage.db.transaction() as tx:
         await tx.execute("UPDATE tables SET updated_at=? WHERE id=?", (1.0, long_ago))
     await shut(first)
 
     updates: list[TableUpdate] = []
     second = TableService(await Storage.open(database), computer_pause=0.0, turn_time_limit=0.0)
-    second.add_listener(updates.append)
+    second.store.add_listener(updates.append)
     try:
         assert await second.start() == []  # nothing open to run
         redrawn = {u.table.id: u for u in updates}
@@ -189,6 +189,6 @@ async def test_restart_redraws_tables_closed_within_the_hour(database: Path | st
         final = redrawn[finished].table
         assert final.status == "finished" and final.game is not None and final.game.is_over
         assert redrawn[abandoned].table.status == "abandoned" and redrawn[abandoned].table.game is None
-        assert not second.tables  # closed tables are drawn, not run
+        assert not second.store.tables  # closed tables are drawn, not run
     finally:
         await shut(second)

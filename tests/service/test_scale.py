@@ -45,16 +45,16 @@ async def shut(service: TableService) -> None:
 
 
 async def two_player_game(service: TableService, guild: int) -> int:
-    table = await service.create_lobby(guild, 10, ALICE, "alice", "block")
-    await service.join(table.id, BOB, "bob")
-    await service.start_game(table.id, service.get(table.id).version, ALICE)
+    table = await service.lobbies.create_lobby(guild, 10, ALICE, "alice", "block")
+    await service.lobbies.join(table.id, BOB, "bob")
+    await service.lobbies.start_game(table.id, service.store.get(table.id).version, ALICE)
     return table.id
 
 
 async def move(service: TableService, tid: int) -> None:
-    table = service.get(tid)
+    table = service.store.get(tid)
     seat = table.game.to_act[0]
-    await service.act(tid, table.version, [ALICE, BOB][seat], str(table.game.legal_actions(seat)[0]))
+    await service.play.act(tid, table.version, [ALICE, BOB][seat], str(table.game.legal_actions(seat)[0]))
 
 
 async def test_each_process_loads_only_its_own_shards_tables(database: Path | str) -> None:
@@ -63,7 +63,7 @@ async def test_each_process_loads_only_its_own_shards_tables(database: Path | st
     await shut(setup)
     first, second = await service_for(database, (0,)), await service_for(database, (1,))
     try:
-        assert list(first.tables) == [mine] and list(second.tables) == [theirs]
+        assert list(first.store.tables) == [mine] and list(second.store.tables) == [theirs]
         await move(first, mine)
         await move(second, theirs)
     finally:
@@ -79,11 +79,11 @@ async def test_a_write_on_a_stale_version_is_refused_and_the_table_is_read_again
         tid = await two_player_game(first, GUILD_ON_SHARD_0)
         second = await service_for(database, None)
         await move(first, tid)  # second's copy is now one version behind
-        stale = second.get(tid)
+        stale = second.store.get(tid)
         behind = stale.version
         with pytest.raises(StaleClick, match="changed elsewhere"):
             await move(second, tid)
-        assert stale.version == behind + 1 and stale.game.snapshot() == first.get(tid).game.snapshot()
+        assert stale.version == behind + 1 and stale.game.snapshot() == first.store.get(tid).game.snapshot()
         await move(second, tid)  # now current, it plays on
         rows = await first.storage.actions.for_table(tid)
         assert [r.version for r in rows] == list(range(rows[0].version, rows[0].version + len(rows)))
@@ -102,7 +102,7 @@ async def test_postgresql_restart_costs_only_the_moves_in_flight(postgres_url: s
         tid = await two_player_game(service, GUILD_ON_SHARD_0)
         await move(service, tid)
         restart(postgres_url)
-        table = service.get(tid)
+        table = service.store.get(tid)
         before = (table.version, table.game.snapshot())
         try:
             await move(service, tid)  # the pool's connections died with the server: a clear "try again"
@@ -140,7 +140,8 @@ async def test_grouped_writes_commit_together_and_a_lost_race_undoes_only_itself
 
     service = await service_for(database, None)
     try:
-        tids = [(await service.create_lobby(GUILD_ON_SHARD_0, 10, ALICE, "alice", "block")).id for _ in range(20)]
+        tids = [(await service.lobbies.create_lobby(GUILD_ON_SHARD_0, 10, ALICE, "alice", "block")).id
+                for _ in range(20)]
         storage = service.storage
 
         async def bump(tid: int, read_version: int) -> None:

@@ -26,99 +26,99 @@ async def until(check: Callable[[], bool], timeout: float = 10.0) -> None:
 
 
 async def lobby(service: TableService, game: str = "block", *others: int) -> int:
-    table = await service.create_lobby(1, 10, ALICE, "alice", game)
+    table = await service.lobbies.create_lobby(1, 10, ALICE, "alice", game)
     for user in others:
-        await service.join(table.id, user, f"user{user}")
+        await service.lobbies.join(table.id, user, f"user{user}")
     return table.id
 
 
 async def test_lobby_seats_host_and_refuses_a_second_seat_for_one_member(service: TableService) -> None:
     tid = await lobby(service)
     with pytest.raises(NotAllowed, match="already seated"):
-        await service.join(tid, ALICE, "alice")
-    await service.join(tid, BOB, "bob")
-    assert service.get(tid).names == ["alice", "bob"]
+        await service.lobbies.join(tid, ALICE, "alice")
+    await service.lobbies.join(tid, BOB, "bob")
+    assert service.store.get(tid).names == ["alice", "bob"]
 
 
 async def test_lobby_host_cannot_leave_and_strangers_cannot_leave(service: TableService) -> None:
     tid = await lobby(service, "block", BOB)
     with pytest.raises(NotAllowed, match="host cannot leave"):
-        await service.leave(tid, ALICE)
+        await service.lobbies.leave(tid, ALICE)
     with pytest.raises(NotAllowed, match="not seated"):
-        await service.leave(tid, CAROL)
-    await service.leave(tid, BOB)
-    assert service.get(tid).names == ["alice"]
+        await service.lobbies.leave(tid, CAROL)
+    await service.lobbies.leave(tid, BOB)
+    assert service.store.get(tid).names == ["alice"]
 
 
 async def test_lobby_only_host_adds_computers_sets_rules_and_starts(service: TableService) -> None:
     tid = await lobby(service, "block", BOB)
     with pytest.raises(NotAllowed, match="Only the host"):
-        await service.add_computer(tid, BOB)
+        await service.lobbies.add_computer(tid, BOB)
     with pytest.raises(NotAllowed, match="Only the host"):
-        await service.set_option(tid, BOB, "target", "50")
+        await service.lobbies.set_option(tid, BOB, "target", "50")
     with pytest.raises(NotAllowed, match="Only the host"):
-        await service.start_game(tid, service.get(tid).version, BOB)
+        await service.lobbies.start_game(tid, service.store.get(tid).version, BOB)
 
 
 async def test_lobby_full_table_refuses_join_and_computers(service: TableService) -> None:
     tid = await lobby(service, "draw")
     for _ in range(5):
-        await service.add_computer(tid, ALICE)
-    assert service.get(tid).names[1:] == [f"Computer {n}" for n in range(1, 6)]
+        await service.lobbies.add_computer(tid, ALICE)
+    assert service.store.get(tid).names[1:] == [f"Computer {n}" for n in range(1, 6)]
     with pytest.raises(NotAllowed, match="full"):
-        await service.join(tid, BOB, "bob")
+        await service.lobbies.join(tid, BOB, "bob")
     with pytest.raises(NotAllowed, match="full"):
-        await service.add_computer(tid, ALICE)
-    await service.remove_computer(tid, ALICE)
-    await service.join(tid, BOB, "bob")
+        await service.lobbies.add_computer(tid, ALICE)
+    await service.lobbies.remove_computer(tid, ALICE)
+    await service.lobbies.join(tid, BOB, "bob")
 
 
 async def test_lobby_start_needs_an_allowed_seat_count(service: TableService) -> None:
     tid = await lobby(service, "block")
-    table = service.get(tid)
+    table = service.store.get(tid)
     assert table.start_problem() is not None
     with pytest.raises(NotAllowed, match="cannot start"):
-        await service.start_game(tid, table.version, ALICE)
-    await service.add_computer(tid, ALICE)
+        await service.lobbies.start_game(tid, table.version, ALICE)
+    await service.lobbies.add_computer(tid, ALICE)
     assert table.start_problem() is None
 
 
 async def test_lobby_house_rules_validated_against_the_registry(service: TableService) -> None:
     tid = await lobby(service, "block", BOB)
-    await service.set_option(tid, ALICE, "target", "50")
-    await service.set_option(tid, ALICE, "set", 6)
-    assert service.get(tid).row.options == {"target": 50, "set": 6}
+    await service.lobbies.set_option(tid, ALICE, "target", "50")
+    await service.lobbies.set_option(tid, ALICE, "set", 6)
+    assert service.store.get(tid).row.options == {"target": 50, "set": 6}
     with pytest.raises(NotAllowed, match="cannot be"):
-        await service.set_option(tid, ALICE, "target", "7")
+        await service.lobbies.set_option(tid, ALICE, "target", "7")
     with pytest.raises(NotAllowed, match="no option"):
-        await service.set_option(tid, ALICE, "spinner_of_doom", "on")
+        await service.lobbies.set_option(tid, ALICE, "spinner_of_doom", "on")
 
 
 async def test_lobby_option_combination_refused_at_start_drw_5(service: TableService) -> None:
     """DRW-5: a double-six set allows at most 4 players; the lobby says so and Start is refused."""
     tid = await lobby(service, "draw", BOB, CAROL, DAVE)
-    await service.add_computer(tid, ALICE)
-    await service.set_option(tid, ALICE, "set", "6")
-    assert "at most 4" in str(service.get(tid).start_problem() or "")
+    await service.lobbies.add_computer(tid, ALICE)
+    await service.lobbies.set_option(tid, ALICE, "set", "6")
+    assert "at most 4" in str(service.store.get(tid).start_problem() or "")
 
 
 async def test_start_with_a_stale_lobby_version_changes_nothing(service: TableService) -> None:
     tid = await lobby(service, "block", BOB)
-    drawn = service.get(tid).version
-    await service.add_computer(tid, ALICE)
+    drawn = service.store.get(tid).version
+    await service.lobbies.add_computer(tid, ALICE)
     with pytest.raises(StaleClick):
-        await service.start_game(tid, drawn, ALICE)
-    assert service.get(tid).status == "lobby"
+        await service.lobbies.start_game(tid, drawn, ALICE)
+    assert service.store.get(tid).status == "lobby"
 
 
 async def test_every_change_bumps_the_version_and_is_committed(service: TableService, storage: Storage) -> None:
     tid = await lobby(service, "block", BOB)
-    table = service.get(tid)
-    await service.start_game(tid, table.version, ALICE)
+    table = service.store.get(tid)
+    await service.lobbies.start_game(tid, table.version, ALICE)
     seat = table.game.to_act[0]
     user = [ALICE, BOB][seat]
     before = table.version
-    await service.act(tid, before, user, str(table.game.legal_actions(seat)[0]))
+    await service.play.act(tid, before, user, str(table.game.legal_actions(seat)[0]))
     row = await storage.tables.get(tid)
     assert table.version == before + 1 == row.version
     assert json.loads(row.state) == table.game.to_dict()
@@ -127,40 +127,40 @@ async def test_every_change_bumps_the_version_and_is_committed(service: TableSer
 
 async def test_spectator_and_waiting_player_change_nothing(service: TableService) -> None:
     tid = await lobby(service, "block", BOB)
-    table = service.get(tid)
-    await service.start_game(tid, table.version, ALICE)
+    table = service.store.get(tid)
+    await service.lobbies.start_game(tid, table.version, ALICE)
     waiting = [ALICE, BOB][1 - table.game.to_act[0]]
     version, state = table.version, table.game.to_dict()
     with pytest.raises(NotAllowed, match="not playing"):
-        await service.act(tid, version, CAROL, "pass")
+        await service.play.act(tid, version, CAROL, "pass")
     with pytest.raises(NotAllowed, match="not your turn"):
-        await service.act(tid, version, waiting, "pass")
+        await service.play.act(tid, version, waiting, "pass")
     assert (table.version, table.game.to_dict()) == (version, state)
 
 
 async def test_double_click_is_stale_and_changes_nothing(service: TableService) -> None:
     tid = await lobby(service, "block", BOB)
-    table = service.get(tid)
-    await service.start_game(tid, table.version, ALICE)
+    table = service.store.get(tid)
+    await service.lobbies.start_game(tid, table.version, ALICE)
     seat = table.game.to_act[0]
     user, version = [ALICE, BOB][seat], table.version
     move = str(table.game.legal_actions(seat)[0])
-    await service.act(tid, version, user, move)
+    await service.play.act(tid, version, user, move)
     if seat in table.game.to_act:  # an extra turn would make the same seat awaited again
         pytest.skip("the seat plays again")
     with pytest.raises((StaleClick, NotAllowed)):
-        await service.act(tid, version, user, move)
+        await service.play.act(tid, version, user, move)
     assert table.version == version + 1
 
 
 async def test_concurrent_clicks_let_exactly_one_in(service: TableService, storage: Storage) -> None:
     tid = await lobby(service, "block", BOB)
-    table = service.get(tid)
-    await service.start_game(tid, table.version, ALICE)
+    table = service.store.get(tid)
+    await service.lobbies.start_game(tid, table.version, ALICE)
     seat = table.game.to_act[0]
     user, version = [ALICE, BOB][seat], table.version
     moves = [str(a) for a in table.game.legal_actions(seat)]
-    clicks = [service.act(tid, version, user, moves[i % len(moves)]) for i in range(6)]
+    clicks = [service.play.act(tid, version, user, moves[i % len(moves)]) for i in range(6)]
     outcomes = await asyncio.gather(*clicks, return_exceptions=True)
     assert sum(not isinstance(o, BaseException) for o in outcomes) == 1
     assert all(isinstance(o, (StaleClick, NotAllowed)) for o in outcomes if isinstance(o, BaseException))
@@ -170,17 +170,17 @@ async def test_concurrent_clicks_let_exactly_one_in(service: TableService, stora
 
 async def test_illegal_or_malformed_move_is_answered_stale(service: TableService) -> None:
     tid = await lobby(service, "block", BOB)
-    table = service.get(tid)
-    await service.start_game(tid, table.version, ALICE)
+    table = service.store.get(tid)
+    await service.lobbies.start_game(tid, table.version, ALICE)
     user = [ALICE, BOB][table.game.to_act[0]]
     for text in ("play:12-12@N/12", "nonsense", "bid:5"):
         with pytest.raises(StaleClick):
-            await service.act(tid, table.version, user, text)
+            await service.play.act(tid, table.version, user, text)
 
 
 async def play_out(service: TableService, tid: int, users: dict[int, int]) -> None:
     """Play a table to its end: people take their first legal move; computers move by themselves."""
-    table = service.get(tid)
+    table = service.store.get(tid)
     for _ in range(5000):
         if table.status != "playing":
             return
@@ -189,20 +189,20 @@ async def play_out(service: TableService, tid: int, users: dict[int, int]) -> No
             await asyncio.sleep(0.001)
             continue
         seat = humans[0]
-        await service.act(tid, table.version, users[seat], str(table.game.legal_actions(seat)[0]))
+        await service.play.act(tid, table.version, users[seat], str(table.game.legal_actions(seat)[0]))
     raise AssertionError("the game did not end")
 
 
 async def test_computer_players_act_and_a_finished_match_records_results(
         service: TableService, storage: Storage, updates: list[TableUpdate]) -> None:
     tid = await lobby(service, "block")
-    await service.add_computer(tid, ALICE)
-    await service.set_option(tid, ALICE, "target", "50")
-    await service.set_option(tid, ALICE, "set", "6")
-    table = service.get(tid)
-    await service.start_game(tid, table.version, ALICE)
+    await service.lobbies.add_computer(tid, ALICE)
+    await service.lobbies.set_option(tid, ALICE, "target", "50")
+    await service.lobbies.set_option(tid, ALICE, "set", "6")
+    table = service.store.get(tid)
+    await service.lobbies.start_game(tid, table.version, ALICE)
     await play_out(service, tid, {0: ALICE})
-    assert table.status == "finished" and tid not in service.tables
+    assert table.status == "finished" and tid not in service.store.tables
     results = await storage.results.for_table(tid)
     assert [r.name for r in results] == ["alice", "Computer 1"]
     assert sum(r.won for r in results) == 1 and results[0].score == table.game.score[0]
@@ -215,32 +215,32 @@ async def test_computer_players_act_and_a_finished_match_records_results(
 
 async def test_simultaneous_choices_do_not_spoil_each_others_buttons(service: TableService, test_games: None) -> None:
     tid = await lobby(service, "test_pass_two", BOB, CAROL)
-    table = service.get(tid)
-    await service.start_game(tid, table.version, ALICE)
+    table = service.store.get(tid)
+    await service.lobbies.start_game(tid, table.version, ALICE)
     drawn = table.version
     assert table.game.to_act == (0, 1, 2)
     for seat, user in enumerate((ALICE, BOB, CAROL)):
-        await service.act(tid, drawn, user, str(table.game.legal_actions(seat)[0]))
+        await service.play.act(tid, drawn, user, str(table.game.legal_actions(seat)[0]))
     assert table.status == "finished"
 
 
 async def test_simultaneous_choice_twice_from_the_same_seat_is_stale(service: TableService, test_games: None) -> None:
     tid = await lobby(service, "test_pass_two", BOB, CAROL)
-    table = service.get(tid)
-    await service.start_game(tid, table.version, ALICE)
+    table = service.store.get(tid)
+    await service.lobbies.start_game(tid, table.version, ALICE)
     drawn = table.version
-    await service.act(tid, drawn, BOB, str(table.game.legal_actions(1)[0]))
-    await service.act(tid, drawn, CAROL, str(table.game.legal_actions(2)[0]))
+    await service.play.act(tid, drawn, BOB, str(table.game.legal_actions(1)[0]))
+    await service.play.act(tid, drawn, CAROL, str(table.game.legal_actions(2)[0]))
     with pytest.raises(NotAllowed, match="not your turn"):
-        await service.act(tid, drawn, BOB, str(table.game.legal_actions(0)[0]))
+        await service.play.act(tid, drawn, BOB, str(table.game.legal_actions(0)[0]))
 
 
 async def test_solo_run_lets_the_computer_play_it_out(service: TableService, test_games: None) -> None:
     tid = await lobby(service, "test_countdown")
-    table = service.get(tid)
-    await service.start_game(tid, table.version, ALICE)
-    await service.act(tid, table.version, ALICE, "draw")
-    assert await service.set_autopilot(tid, ALICE) is True
+    table = service.store.get(tid)
+    await service.lobbies.start_game(tid, table.version, ALICE)
+    await service.play.act(tid, table.version, ALICE, "draw")
+    assert await service.play.set_autopilot(tid, ALICE) is True
     await until(lambda: table.status == "finished")
     assert table.game.count == 5
 
@@ -250,8 +250,8 @@ async def test_turn_timer_moves_for_an_absent_player(storage: Storage) -> None:
     await service.start()
     try:
         tid = await lobby(service, "block", BOB)
-        table = service.get(tid)
-        await service.start_game(tid, table.version, ALICE)
+        table = service.store.get(tid)
+        await service.lobbies.start_game(tid, table.version, ALICE)
         start = table.version
         await until(lambda: table.version >= start + 2)
         assert {a.actor for a in await storage.actions.for_table(tid)} == {"timer"}
@@ -260,11 +260,11 @@ async def test_turn_timer_moves_for_an_absent_player(storage: Storage) -> None:
 
 
 async def test_guild_turn_limit_overrides_the_process_setting(service: TableService, storage: Storage) -> None:
-    await service.set_guild_setting(1, "turn_time_limit", 0.02)
-    assert (await service.guild_settings(1))["turn_time_limit"] == 0.02
+    await service.settings.set_guild_setting(1, "turn_time_limit", 0.02)
+    assert (await service.settings.guild_settings(1))["turn_time_limit"] == 0.02
     tid = await lobby(service, "block", BOB)
-    table = service.get(tid)
-    await service.start_game(tid, table.version, ALICE)
+    table = service.store.get(tid)
+    await service.lobbies.start_game(tid, table.version, ALICE)
     start = table.version
     await until(lambda: table.version > start)
     assert (await storage.actions.for_table(tid))[0].actor == "timer"
@@ -273,9 +273,9 @@ async def test_guild_turn_limit_overrides_the_process_setting(service: TableServ
 async def test_abandon_by_host_or_manager_only(service: TableService) -> None:
     tid = await lobby(service, "block", BOB)
     with pytest.raises(NotAllowed):
-        await service.abandon(tid, BOB, can_manage=False)
-    await service.abandon(tid, BOB, can_manage=True)
-    assert tid not in service.tables
+        await service.lobbies.abandon(tid, BOB, can_manage=False)
+    await service.lobbies.abandon(tid, BOB, can_manage=True)
+    assert tid not in service.store.tables
 
 
 async def test_computers_awaited_after_a_person_wait_for_that_person_mug_7(
@@ -283,14 +283,14 @@ async def test_computers_awaited_after_a_person_wait_for_that_person_mug_7(
     """Several seats awaited at once: computer seats listed after a person wait for the person (a Muggins claim is
     the scorer's before any other seat may call), then move."""
     tid = await lobby(service, "test_pass_two")
-    await service.add_computer(tid, ALICE)
-    await service.add_computer(tid, ALICE)
-    table = service.get(tid)
-    await service.start_game(tid, table.version, ALICE)
+    await service.lobbies.add_computer(tid, ALICE)
+    await service.lobbies.add_computer(tid, ALICE)
+    table = service.store.get(tid)
+    await service.lobbies.start_game(tid, table.version, ALICE)
     assert table.game.to_act == (0, 1, 2)
     await asyncio.sleep(0.3)
     assert table.game.to_act == (0, 1, 2), "the computers did not jump ahead of the person"
-    await service.act(tid, table.version, ALICE, str(table.game.legal_actions(0)[0]))
+    await service.play.act(tid, table.version, ALICE, str(table.game.legal_actions(0)[0]))
     await until(lambda: table.status == "finished")
 
 
@@ -300,22 +300,22 @@ async def test_computer_levels_host_only_kept_for_new_computers_and_used_in_play
     (the search player); the choice is stored with each computer seat and survives a restart."""
     tid = await lobby(service, "block", BOB)
     with pytest.raises(NotAllowed, match="Add computer first"):
-        await service.set_computer_level(tid, ALICE, "strong")
-    await service.add_computer(tid, ALICE)
-    table = service.get(tid)
+        await service.lobbies.set_computer_level(tid, ALICE, "strong")
+    await service.lobbies.add_computer(tid, ALICE)
+    table = service.store.get(tid)
     assert table.seats[2].level == "strong"  # issue 12: Strong by default where the game offers it
     before = table.version
     with pytest.raises(NotAllowed, match="host"):
-        await service.set_computer_level(tid, BOB, "easy")
+        await service.lobbies.set_computer_level(tid, BOB, "easy")
     with pytest.raises(NotAllowed, match="no computer level"):
-        await service.set_computer_level(tid, ALICE, "grandmaster")
+        await service.lobbies.set_computer_level(tid, ALICE, "grandmaster")
     assert table.version == before and table.seats[2].level == "strong"
-    await service.set_computer_level(tid, ALICE, "strong")
-    await service.add_computer(tid, ALICE)  # a computer added later is as strong as the others
+    await service.lobbies.set_computer_level(tid, ALICE, "strong")
+    await service.lobbies.add_computer(tid, ALICE)  # a computer added later is as strong as the others
     assert [s.level for s in table.seats if s.computer] == ["strong", "strong"]
-    await service.set_computer_level(tid, ALICE, "easy")
+    await service.lobbies.set_computer_level(tid, ALICE, "easy")
     stored = await storage.tables.get(tid)
-    assert [d.get("level") for d in stored.seats] == [None, None, "easy", "easy"]
+    assert [s.to_dict().get("level") for s in stored.seats] == [None, None, "easy", "easy"]
 
     made: list[tuple[str, int, str]] = []
     real_factory = service.player_factory
@@ -325,15 +325,15 @@ async def test_computer_levels_host_only_kept_for_new_computers_and_used_in_play
         return real_factory(key, seed, level)
 
     service.player_factory = factory
-    await service.set_option(tid, ALICE, "set", "6")
-    await service.start_game(tid, table.version, ALICE)
+    await service.lobbies.set_option(tid, ALICE, "set", "6")
+    await service.lobbies.start_game(tid, table.version, ALICE)
     people = {0: ALICE, 1: BOB}
     for _ in range(200):  # the people move until both computers have had a turn
         if len(made) == 2 or table.game is None or table.game.is_over:
             break
         seat = table.game.to_act[0]
         if seat in people:
-            await service.act(tid, table.version, people[seat], str(table.game.legal_actions(seat)[0]))
+            await service.play.act(tid, table.version, people[seat], str(table.game.legal_actions(seat)[0]))
         else:
             await asyncio.sleep(0.01)
     assert sorted(made) == [("block", stored.seed * 16 + 2, "random"), ("block", stored.seed * 16 + 3, "random")]
@@ -342,7 +342,7 @@ async def test_computer_levels_host_only_kept_for_new_computers_and_used_in_play
     await service.close()
     await restarted.start()
     try:
-        assert [s.level for s in restarted.get(tid).seats] == ["normal", "normal", "easy", "easy"]
+        assert [s.level for s in restarted.store.get(tid).seats] == ["normal", "normal", "easy", "easy"]
     finally:
         await restarted.close()
 
@@ -351,13 +351,13 @@ async def test_strong_computers_only_where_the_search_player_searches(service: T
     """Domino Poker's Strong computers search their bets (engine/ai/poker_search.py), so Strong is offered there;
     Bingo has no search, so no Strong (nor an opponent's seat)."""
     tid = await lobby(service, "poker")
-    await service.add_computer(tid, ALICE)
-    await service.set_computer_level(tid, ALICE, "easy")
-    assert service.get(tid).seats[1].level == "easy"
-    await service.set_computer_level(tid, ALICE, "strong")
-    assert service.get(tid).seats[1].level == "strong"
+    await service.lobbies.add_computer(tid, ALICE)
+    await service.lobbies.set_computer_level(tid, ALICE, "easy")
+    assert service.store.get(tid).seats[1].level == "easy"
+    await service.lobbies.set_computer_level(tid, ALICE, "strong")
+    assert service.store.get(tid).seats[1].level == "strong"
     with pytest.raises(NotAllowed, match="no computer level 'best' for Domino Poker"):
-        await service.set_computer_level(tid, ALICE, "best")
+        await service.lobbies.set_computer_level(tid, ALICE, "best")
     assert "strong" not in computer_levels(game_spec("bingo"))
 
 
@@ -430,10 +430,10 @@ async def test_the_first_computer_is_strong_only_where_strong_thinks_within_the_
     player, so Normal there. The host's choice of level still goes."""
     line, trick, poker = await lobby(service, "draw"), await lobby(service, "texas42"), await lobby(service, "poker")
     for tid in (line, trick, poker):
-        await service.add_computer(tid, ALICE)
-    assert service.get(line).seats[1].level == "strong"
-    assert service.get(trick).seats[1].level == "strong"
-    assert service.get(poker).seats[1].level == "strong"
+        await service.lobbies.add_computer(tid, ALICE)
+    assert service.store.get(line).seats[1].level == "strong"
+    assert service.store.get(trick).seats[1].level == "strong"
+    assert service.store.get(poker).seats[1].level == "strong"
     assert default_level(game_spec("bingo")) == "normal"
-    await service.set_computer_level(trick, ALICE, "normal")
-    assert service.get(trick).seats[1].level == "normal"
+    await service.lobbies.set_computer_level(trick, ALICE, "normal")
+    assert service.store.get(trick).seats[1].level == "normal"
