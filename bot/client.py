@@ -5,22 +5,37 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot import offload
+from bot.extensions import EXTENSIONS
 from bot.i18n import HallTranslator, translate
 from bot.pacing import RequestBudget
 from bot.settings import Settings
 from bot.storage import Storage
+from bot.table import Table
 from bot.tables import TableService
 
 log = logging.getLogger("domino_hall")
-EXTENSIONS = ("cogs.play", "cogs.stats", "cogs.rules", "cogs.settings", "cogs.replay")
 ALLOWED_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+
+
+class TablePages(Protocol):
+    """What a table's controls may ask of the messages a table shows (the Play cog's publisher, cogs/play.py): the
+    bot holds it as :attr:`DominoHall.pages`, so a click reaches it without looking a cog up by name."""
+
+    async def post_lobby(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        """Answer the click or command with the new lobby message."""
+
+    async def show_hand(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        """A fresh private message with the member's hand and, on their turn, its move controls."""
+
+    async def after_move(self, interaction: discord.Interaction[Any], table: Table, seat: int | None) -> None:
+        """Acknowledge a move and show the hand as it is now on the message clicked."""
 
 
 class DominoHall(commands.AutoShardedBot):
@@ -32,6 +47,7 @@ class DominoHall(commands.AutoShardedBot):
 
     tables: TableService
     storage: Storage
+    pages: TablePages  # set by the Play cog when it loads
 
     def __init__(self, settings: Settings, *, force_sync: bool = False, edit_interval: float = 1.0) -> None:
         intents = discord.Intents.none()

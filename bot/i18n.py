@@ -25,6 +25,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 from discord import Locale, app_commands
 
+from bot.extensions import EXTENSIONS
 from render.language import LOCALES, catalogue, language_of, translate
 
 __all__ = ["LOCALES", "HallTranslator", "catalogue", "language_of", "translate"]
@@ -122,8 +123,6 @@ def _all_texts() -> list[str]:
 
     import discord
     from discord.ext import commands
-
-    from bot.client import EXTENSIONS
 
     class LoadOnly(commands.Bot):
         def __getattr__(self, name: str) -> Any:  # the bot's own services: a stand-in that accepts anything

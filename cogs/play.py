@@ -1,74 +1,48 @@
-"""/play, the lobby buttons, the table message and the private "My hand" with its move controls.
+"""/play, and the publisher that keeps every table's messages current.
 
-A thin adapter: every decision is the table service's; this cog turns clicks into service calls, answers the member
-(ephemerally when it concerns only them), and keeps each table message up to date from the service's updates.
+A thin adapter: every decision is the table service's. The controls live with what they belong to (cogs/lobby.py,
+cogs/house_rules.py, cogs/hand.py, cogs/table_message.py) and turn clicks into service calls; this module registers
+them, answers /play, and listens to the service's updates to redraw each table message (what it shows:
+cogs/table_message.py), post each hand's recap (cogs/recaps.py) and keep hands live (cogs/turns.py).
 """
 
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 import math
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-import render
-from bot import offload
 from bot.client import tell
 from bot.i18n import language_of, translate
 from bot.lobby import Invitee
+from bot.store import TableUpdate
 from bot.table import NotAllowed, Table, TableError, TableStatus
-from bot.tables import TableUpdate
-from cogs import text, ui
-from cogs.controls import CONTROLS
+from cogs import hand, house_rules, lobby, table_message, text
+from cogs.base import Control
+from cogs.choices import GAME_CHOICES, use_registry_choices
+from cogs.hand import hand_message
+from cogs.lobby import invitation, lobby_embed, lobby_view
 from cogs.recaps import Recaps, hand_word
+from cogs.table_message import RoundResult, redraw
 from cogs.threads import TableThreads
 from cogs.turns import Turns
-from engine import Play as PlayTile
-from engine import catalogue
-from engine.views import GameView
-from render.language import _, label_in
+from engine.events import EventKind
+from render.language import _
 
 if TYPE_CHECKING:
     from bot.client import DominoHall
 
 log = logging.getLogger("domino_hall.play")
-MAX_IMAGE_BYTES = 500_000
 
-
-def game_choices() -> list[app_commands.Choice[str]]:
-    """The registry's games as slash-command choices (Discord allows 25)."""
-    return [app_commands.Choice(name=app_commands.locale_str(spec.title[:100]), value=key)  # (translated: bot/i18n.py)
-            for key, spec in catalogue().items()][:25]
-
-
-def use_registry_choices(cog: commands.Cog) -> None:
-    """Give every ``game`` parameter of the cog's commands the catalogue as it is now (when the bot starts)."""
-    for command in cog.walk_app_commands():
-        parameter = getattr(command, "_params", {}).get("game")
-        if parameter is not None:
-            parameter.choices = game_choices()
-
-
-GAME_CHOICES = game_choices()
-
-
-@dataclass
-class RoundResult:
-    """A round's or the match's end, shown under the table until the next one."""
-
-    version: int
-    title: str
-    lines: list[str]
-    view: GameView
-    png: bytes | None = None
+#: Every kind of table control, registered with the bot (so clicks on messages drawn before a restart find them).
+CONTROLS: tuple[Control, ...] = (*lobby.CONTROLS, *house_rules.CONTROLS, *hand.CONTROLS, *table_message.CONTROLS)
 
 
 class Play(commands.Cog):
@@ -78,6 +52,7 @@ class Play(commands.Cog):
         self.bot = bot
         self.service = bot.tables
         self.publisher = TablePublisher(bot)
+        bot.pages = self.publisher  # what the controls ask of the table's messages (bot/client.py TablePages)
         self.turns = self.publisher.turns  # live hands and nudges (cogs/turns.py)
         use_registry_choices(self)
 
@@ -91,7 +66,7 @@ class Play(commands.Cog):
         self.publisher.refresh = redraw  # type: ignore[method-assign,assignment]
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(*CONTROLS)  # what a click does: cogs/controls.py
+        self.bot.add_dynamic_items(*CONTROLS)  # what a click does: each feature module's controls
         self.service.store.add_listener(self.publisher.on_update)
 
     async def cog_unload(self) -> None:
@@ -118,12 +93,11 @@ class Play(commands.Cog):
         invitees = [Invitee(m.id, m.display_name[:32], m.bot) for m in (invite, invite2, invite3) if m is not None]
         try:
             table = await self.service.lobbies.create_lobby(interaction.guild.id, interaction.channel_id, user.id,
-                                                    user.display_name[:32], game.value, invitees)
+                                                            user.display_name[:32], game.value, invitees)
         except TableError as refusal:
             await tell(interaction, refusal.said(interaction.locale))
             return
         await self.publisher.post_lobby(interaction, table)
-
 
 
 class TablePublisher:
@@ -150,7 +124,7 @@ class TablePublisher:
         await self.turns.close()
         await self.threads.close()
 
-    # ----- what the controls ask for (cogs/controls.py) ----------------------------------------------------------
+    # ----- what the controls ask for (bot/client.py TablePages) ----------------------------------------------------
     async def post_lobby(self, i: discord.Interaction[Any], table: Table) -> None:
         """Answer /play or Rematch with the new lobby. It mentions the members invited (/play invite:) or whose seats
         a rematch keeps: their one ping, and nobody else's; the later edits of the message never ping."""
@@ -158,8 +132,8 @@ class TablePublisher:
         pinged = [uid for uid in (table.seats[s].user_id for s in table.reserved()) if uid is not None]
         pinged = pinged or table.invited
         await i.response.send_message(invitation(table, pinged, self.locale(table)),
-                                      embed=text.lobby_embed(table, self.locale(table)),
-                                      view=ui.lobby_view(table, self.locale(table)),
+                                      embed=lobby_embed(table, self.locale(table)),
+                                      view=lobby_view(table, self.locale(table)),
                                       allowed_mentions=discord.AllowedMentions(
                                           everyone=False, roles=False, replied_user=False,
                                           users=[discord.Object(uid) for uid in pinged]))
@@ -195,21 +169,8 @@ class TablePublisher:
 
     async def hand_message(self, table: Table, seat: int, locale: Any = None
                            ) -> tuple[str, discord.File, discord.ui.View | None]:
-        """The hand's words, image and controls, all drawn from one consistent (game, version) reading, in the
-        member's language (``locale``)."""
-        game = table.game
-        assert game is not None
-        view = game.view(seat)
-        can_move = seat in game.to_act and not table.is_automatic(seat)
-        legal = game.legal_actions(seat) if can_move else []
-        playable = {str(a.tile) for a in legal if isinstance(a, PlayTile)}
-        view["playable"] = [t for t in view["hand"] or [] if t in playable]  # every copy of a duplicate tile
-        items = ui.move_controls(table, seat, legal, lambda action: label_in(game.phrase(action), locale), locale)
-        if items and await self.bot.tables.settings.hints_on(table.row.guild_id):
-            items = ui.with_hint(table, items, locale)
-        content = text.hand_text(table, view, seat, can_move, locale)
-        png = await draw(render.render_hand, view, table.names, table.id, locale)
-        return content, discord.File(io.BytesIO(png), "hand.png"), ui.hand_view(items)
+        """The hand's words, image and controls in the member's language (cogs/hand.py)."""
+        return await hand_message(self.bot, table, seat, locale)
 
     # ----- keeping the table message current ----------------------------------------------------------------------
     def on_update(self, update: TableUpdate) -> None:
@@ -221,14 +182,14 @@ class TablePublisher:
         self.turns.on_update(table)
         ends = [e for e in update.events if e.outcome is not None]
         if ends and table.game is not None:
-            over = any(e.kind == "match_over" for e in ends)
+            over = any(e.kind == EventKind.MATCH_OVER for e in ends)
             locale = self.locale(table)
             title = (translate("Match over", locale) if over else
                      translate("{hand} over", locale, hand=translate(hand_word(table), locale)))
             start = update.events.index(ends[0])
             narrator = table.narrator(text.shown(table), language_of(locale))
             lines = [narrator.event(e) for e in update.events[start:]
-                     if e.outcome is not None or e.kind == "score"]
+                     if e.outcome is not None or e.kind == EventKind.SCORE]
             self.results[table.id] = RoundResult(update.version, title, lines, table.game.view(None))
             self.recaps.on_update(table, update.events)
         if table.id in self.refreshing:
@@ -266,61 +227,18 @@ class TablePublisher:
                 self.last_edit.pop(tid, None)
 
     async def refresh(self, table: Table) -> None:
-        """Redraw a table's message: the lobby, the live table with its image, or the closed notice."""
+        """Redraw a table's message: the lobby, the live table with its image, or the closed notice
+        (cogs/table_message.py)."""
         if table.row.message_id is None:
             return
         message = self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id
                                                    ).get_partial_message(table.row.message_id)
-        if table.status == TableStatus.LOBBY:
-            await message.edit(embed=text.lobby_embed(table, self.locale(table)),
-                               view=ui.lobby_view(table, self.locale(table)),
-                               allowed_mentions=text.NO_PINGS)
-            return
-        if table.status == TableStatus.ABANDONED or table.game is None:  # (content: a lobby's invitation goes)
-            await message.edit(content=None, embed=text.closed_embed(table, self.locale(table)), view=None,
-                               attachments=[])
-            return
-        locale = self.locale(table)
-        view, names, controls = table.game.view(None), table.names, ui.table_view(table, locale)
-        png = await draw(render.render_table, view, names, table.id, locale)
-        files = [discord.File(io.BytesIO(png), "table.png")]
-        embeds = [text.table_embed(table, view, "table.png", locale)]
-        result = self.results.get(table.id)
-        if result is not None:
-            if result.png is None:
-                result.png = await draw(render.render_scores, result.view, names, table.id, locale)
-            files.append(discord.File(io.BytesIO(result.png), "scores.png"))
-            embeds.append(text.scores_embed(table, result.title, result.lines, "scores.png"))
-        await message.edit(content=None, embeds=embeds, attachments=files, view=controls,
-                           allowed_mentions=text.NO_PINGS)
+        await redraw(message, table, self.results.get(table.id), self.locale(table))
 
     def locale(self, table: Table) -> discord.Locale | None:
         """The language of the table's server (its messages are for everyone there)."""
         guild = self.bot.get_guild(table.row.guild_id)
         return guild.preferred_locale if guild is not None else None
-
-
-def invitation(table: Table, pinged: list[int], locale: discord.Locale | None) -> str | None:
-    """The lobby message's words above the lobby: who is invited, or whose seats a rematch keeps (None: nobody)."""
-    if not pinged:
-        return None
-    host = table.seat_of(table.host_id)
-    values = {"host": text.shown(table)[host] if host is not None else "?",
-              "members": " ".join(f"<@{uid}>" for uid in pinged), "game": translate(table.spec.title, locale)}
-    if table.reserved():
-        return translate("{host} asks for a rematch of {game}: {members}, your seats are kept for a minute; press "
-                         "**Join** to take yours.", locale, **values)
-    return translate("{host} invites {members} to play {game}: press **Join** to take a seat.", locale, **values)
-
-
-async def draw(renderer: Callable[[GameView, list[str], str | None], bytes], view: GameView, names: list[str],
-               tid: int, locale: Any = None) -> bytes:
-    """Render off the event loop, its words in ``locale``'s language; warn when an image is over Discord-friendly
-    size."""
-    png = await offload.run_in("render", renderer, view, names, language_of(locale))
-    if len(png) > MAX_IMAGE_BYTES:
-        log.warning("table %d: %s image is %d bytes", tid, renderer.__name__, len(png))
-    return png
 
 
 async def setup(bot: DominoHall) -> None:

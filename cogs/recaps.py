@@ -19,7 +19,8 @@ import discord
 
 from bot import offload
 from bot.table import Table, TableStatus
-from cogs import text, ui
+from cogs import text
+from cogs.table_message import recap_view
 from cogs.threads import TableThreads
 from engine.events import Event, EventKind, Outcome
 from render.language import _, language_of, translate
@@ -155,7 +156,7 @@ class Recaps:
             channel = await self.threads.place(table)
             extra: dict[str, Any] = {}
             if post.final is None and table.status == TableStatus.PLAYING:
-                extra["view"] = ui.recap_view(table, self.language(table))
+                extra["view"] = recap_view(table, self.language(table))
             await channel.send(embeds=embeds, files=files, allowed_mentions=text.NO_PINGS, **extra)
         except discord.HTTPException as error:
             log.warning("table %d: could not post a recap: %s", table.id, error)

@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import translate
-from cogs.play import GAME_CHOICES, use_registry_choices
+from cogs.choices import GAME_CHOICES, use_registry_choices
 from cogs.text import COLOUR, seat_range
 from engine import catalogue
 from engine.game import GameSpec, option_text

@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot.names import in_code_block, in_text
 from bot.ratings import Rated, RatingBook
 from bot.tables import Standing
-from cogs.play import GAME_CHOICES, use_registry_choices
+from cogs.choices import GAME_CHOICES, use_registry_choices
 from cogs.text import COLOUR, NO_PINGS
 from engine import catalogue
 from render.language import _, translate

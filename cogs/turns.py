@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.table import Table, TableStatus
-from cogs import ui
-from cogs.controls import MyHand
+from cogs.base import view_of
+from cogs.hand import MyHand
 from render.language import translate
 
 if TYPE_CHECKING:
@@ -198,7 +198,7 @@ class Turns:
         try:
             message = await channel.send(
                 translate("<@{user}>, your turn at {game} #{table}.", locale, user=user_id,
-                          game=translate(table.spec.title, locale), table=table.id), view=ui.button_view([button]),
+                          game=translate(table.spec.title, locale), table=table.id), view=view_of([button]),
                 allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                                          users=[discord.Object(user_id)]))
         except discord.HTTPException as error:

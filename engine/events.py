@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, cast
 
+from engine.actions import Action, parse_action
 from engine.tiles import Tile
 
 if TYPE_CHECKING:
-    from engine.actions import Action
     from engine.views import EventJson, OutcomeJson, PromptJson
 
 
@@ -161,6 +161,13 @@ class Event:
     ``made``: a contract made; ``alone``: a loner; ``declined``: a pass that gives up an optional extra turn;
     ``round``: the round or hand number; ``outcome``: how a round or
     match ended. Events are values: never changed once made.
+
+    Why one class and not one frozen type per kind (pokerkit's operations): the kinds (a few dozen across thirteen
+    games) share a handful of fields, and everything that reads events does it by kind over the whole log: the
+    narrator's table of sayings (render/words.py), the recap reader, the search player's reading of plays, the JSON
+    form that views and saves carry. One type keeps that a dictionary lookup and the JSON round trip one function,
+    with no per-kind class to keep in step with its serialiser; the price, that mypy cannot tell a ``play`` has a
+    tile, is paid by :func:`parse_event` and the property tests (every event of random play round-trips).
     """
 
     __slots__ = (*_FIELDS, "kind")
@@ -316,8 +323,6 @@ def _from_json(name: str, value: Any) -> Any:
     if name == "outcome":
         return parse_outcome(value)
     if name == "action":
-        from engine.actions import parse_action
-
         return parse_action(value)
     return value
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.actions import Action, Draw, Play
-from engine.ai import SeededPlayer
 from engine.ai.partners import Partnership
+from engine.ai.players import SeededPlayer
 from engine.game import Game
 from engine.linegame import LineGame
 from engine.tiles import Tile

@@ -26,7 +26,10 @@ from collections.abc import Callable
 from typing import Protocol
 
 from engine.actions import Action, Play
+from engine.ai.players import own_player
+from engine.ai.poker_search import choose_bet
 from engine.ai.reading import heavy_first_weight
+from engine.ai.sampling import sample_actions
 from engine.fortytwo import FortyTwoGame
 from engine.game import Game
 from engine.linegame import LineGame
@@ -88,32 +91,6 @@ def outcome(world: Game, before: tuple[int, ...], seat: int, bonus: float, hand_
     return value
 
 
-def sample_actions(legal: list[Action], samples: int, deadline: float | None, rng: random.Random,
-                   draw: Callable[[int], tuple[Game, float]], trial: Callable[[Game, Action, int], float],
-                   ) -> tuple[list[float], int]:
-    """Every action of ``legal`` tried in up to ``samples`` worlds: ``draw(number)`` gives a world and its weight,
-    ``trial(world, action, seed)`` the result of ``action`` there, the same seed for every action in one world. No
-    new trial after ``deadline`` (a ``time.perf_counter()``) once one world is complete; a world cut short does not
-    count. The weighted sums of each action's results, and how many worlds they are over."""
-    totals = [0.0] * len(legal)
-    done = 0
-    for number in range(samples):
-        world, weight = draw(number)
-        seed = rng.getrandbits(32)
-        results: list[float] = []
-        for action in legal:
-            if done and deadline is not None and time.perf_counter() > deadline:
-                break
-            results.append(trial(world, action, seed))
-        if len(results) < len(legal):
-            break
-        totals = [t + weight * r for t, r in zip(totals, results, strict=True)]
-        done += 1
-        if deadline is not None and time.perf_counter() > deadline:
-            break
-    return totals, done
-
-
 # ----- the player -------------------------------------------------------------------------------------------------
 class SearchPlayer:
     """Determinized Monte Carlo: ``samples`` possible deals of the unseen tiles, every legal action played out to
@@ -154,8 +131,6 @@ class SearchPlayer:
         if len(legal) == 1:
             return legal[0]
         if game.spec.family == "poker":  # its bets are searched over the hands the opponents' bets make likely
-            from engine.ai.poker_search import choose_bet  # (which builds on this module)
-
             return choose_bet(self, game, seat, legal)
         if (game.spec.family not in SEARCHED_FAMILIES or len(legal) > MAX_SEARCHED_ACTIONS
                 or (game.spec.family == "trick" and not all(isinstance(a, Play) for a in legal))):
@@ -282,7 +257,5 @@ def _round_end_scoring(game: Game) -> bool:
 
 
 def _own_player(key: str, seed: int, level: str = "best") -> PlayoutPlayer:
-    from engine.ai import computer_player  # engine.ai imports this module for level "search"
-
-    return computer_player(key, seed, level)
+    return own_player(key, seed, level)
 

@@ -11,7 +11,7 @@ import pytest
 
 from bot.storage import Seat, TableRow
 from bot.table import Table
-from cogs import ui
+from cogs import base, hand, house_rules, lobby
 from engine import Choose, Tile, catalogue, new_game
 from tests.bot.helpers import components
 
@@ -26,16 +26,16 @@ def table_for(key: str, seats: int) -> Table:
 
 def check_limits(view: discord.ui.View) -> list[dict]:
     rows = view.to_components()
-    assert len(rows) <= ui.MAX_ROWS
+    assert len(rows) <= base.MAX_ROWS
     for row in rows:
         items = row["components"]
-        assert len(items) <= ui.MAX_BUTTONS_PER_ROW
+        assert len(items) <= base.MAX_BUTTONS_PER_ROW
         assert all(item["type"] == 2 for item in items) or len(items) == 1  # a select fills its row
     flat = components(type("M", (), {"components": rows})())
     for item in flat:
-        assert len(item["custom_id"]) <= ui.MAX_ID
+        assert len(item["custom_id"]) <= base.MAX_ID
         assert len(item.get("label", "")) <= 80
-        assert len(item.get("options", [])) <= ui.MAX_OPTIONS
+        assert len(item.get("options", [])) <= base.MAX_OPTIONS
     return flat
 
 
@@ -51,7 +51,7 @@ def test_move_controls_fit_discord_limits_for_every_game(key: str) -> None:
             break
         seat = game.to_act[0]
         legal = game.legal_actions(seat)
-        view = ui.hand_view(ui.move_controls(table, seat, legal, game.describe))
+        view = hand.hand_view(hand.move_controls(table, seat, legal, game.describe))
         assert view is not None
         flat = check_limits(view)
         reachable = set()
@@ -65,7 +65,7 @@ def test_move_controls_fit_discord_limits_for_every_game(key: str) -> None:
             else:
                 reachable |= {str(legal[int(o["value"][1:])]) if o["value"].startswith("#") else o["value"]
                               for o in item["options"]}
-        assert reachable >= {str(a) for a in legal} or len(legal) > ui.MAX_ROWS * ui.MAX_OPTIONS
+        assert reachable >= {str(a) for a in legal} or len(legal) > base.MAX_ROWS * base.MAX_OPTIONS
         game.apply(seat, rng.choice(legal))
 
 
@@ -74,8 +74,8 @@ def test_many_tile_choices_become_one_multi_select() -> None:
     from itertools import combinations
 
     legal = [Choose(c) for c in combinations(tiles, 3)]
-    items = ui.move_controls(table_for("block", 4), 0, legal, str)
-    assert len(items) == 1 and isinstance(items[0], ui.TableSelect)
+    items = hand.move_controls(table_for("block", 4), 0, legal, str)
+    assert len(items) == 1 and isinstance(items[0], base.TableSelect)
     select = items[0].item
     assert (select.min_values, select.max_values) == (3, 3) and len(select.options) == 12
 
@@ -84,7 +84,7 @@ def test_rules_panel_fits_for_every_game() -> None:
     for key, spec in catalogue().items():
         table = table_for(key, max(spec.seats))
         table.row.status = "lobby"
-        pages = max(1, -(-len(spec.options) // ui.OPTIONS_PER_PAGE))
+        pages = max(1, -(-len(spec.options) // house_rules.OPTIONS_PER_PAGE))
         for page in range(pages):
-            check_limits(ui.rules_view(table, page))
-        check_limits(ui.lobby_view(table))
+            check_limits(house_rules.rules_view(table, page))
+        check_limits(lobby.lobby_view(table))

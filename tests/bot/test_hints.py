@@ -76,8 +76,8 @@ async def test_hints_off_takes_the_button_away_and_refuses_a_hint_drawn_before(s
 def test_the_hint_button_takes_the_row_after_the_moves_and_never_a_sixth_row() -> None:
     from types import SimpleNamespace
 
-    from cogs.controls import Move
-    from cogs.ui import MAX_ROWS, hand_view, with_hint
+    from cogs.base import MAX_ROWS
+    from cogs.hand import Move, hand_view, with_hint
 
     table: Any = SimpleNamespace(id=7, version=3)
     few = [Move(7, 3, f"play:{i}", label=str(i), row=i // 5) for i in range(7)]

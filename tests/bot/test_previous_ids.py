@@ -1,8 +1,9 @@
 """Controls drawn by the previous version keep working after an upgrade and a restart (issue 15).
 
 The custom ids below were recorded from the bot as it was before its controls became one DynamicItem class per kind
-(commit 6c705f5: ``cogs/ui.py``'s ``TableButton``/``TableSelect`` with a string table of handlers). A message still
-showing them in a channel is clicked after the bot restarted, and each click does what it did then.
+(commit 6c705f5: the ``TableButton``/``TableSelect`` of what was then ``cogs/ui.py``, with a string table of
+handlers). A message still showing them in a channel is clicked after the bot restarted, and each click does
+what it did then.
 """
 
 from __future__ import annotations

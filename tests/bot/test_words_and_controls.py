@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import discord
 
-from cogs import text, ui
+from cogs import base, hand, house_rules, table_message, text
 from engine import Bid, Call, new_game
 from engine.events import Event, EventKind, ScoreReason
 from render.poker import chips
@@ -19,8 +19,8 @@ def test_fold_is_red_and_call_is_not() -> None:
     seat = game.to_act[0]
     game.apply(seat, Bid(5))
     seat = game.to_act[0]
-    items = ui.move_controls(table_for("poker", 2), seat, game.legal_actions(seat), game.describe)
-    styles = {item.item.label: item.item.style for item in items if isinstance(item, ui.TableButton)}
+    items = hand.move_controls(table_for("poker", 2), seat, game.legal_actions(seat), game.describe)
+    styles = {item.item.label: item.item.style for item in items if isinstance(item, base.TableButton)}
     assert styles["Fold"] == discord.ButtonStyle.danger
     assert styles["Call 5"] == discord.ButtonStyle.success
 
@@ -28,10 +28,10 @@ def test_fold_is_red_and_call_is_not() -> None:
 def test_seventy_nine_bids_take_at_most_two_taps() -> None:
     """SEV: 30 bids (50 to 79) and Pass: Pass is a button, the bids two menus of even ranges, named by the bids."""
     legal = [Call("pass"), *(Bid(n) for n in range(50, 80))]
-    items = ui.move_controls(table_for("seventy_nine", 6), 0, legal, lambda a: str(a))
-    check_limits(ui.hand_view(items) or discord.ui.View())
-    buttons = [i for i in items if isinstance(i, ui.TableButton)]
-    menus = [i.item for i in items if isinstance(i, ui.TableSelect)]
+    items = hand.move_controls(table_for("seventy_nine", 6), 0, legal, lambda a: str(a))
+    check_limits(hand.hand_view(items) or discord.ui.View())
+    buttons = [i for i in items if isinstance(i, base.TableButton)]
+    menus = [i.item for i in items if isinstance(i, base.TableSelect)]
     assert [b.item.label for b in buttons] == ["call:pass"]
     assert [m.placeholder for m in menus] == ["Bid 50 to 64", "Bid 65 to 79"]
     assert sum(len(m.options) for m in menus) == 30 and all("Moves" not in (m.placeholder or "") for m in menus)
@@ -40,11 +40,11 @@ def test_seventy_nine_bids_take_at_most_two_taps() -> None:
 def test_house_rules_show_names_for_players_and_full_descriptions() -> None:
     table = table_for("muggins", 2)
     table.row.status = "lobby"
-    view = ui.rules_view(table)
+    view = house_rules.rules_view(table)
     labels = [o["label"] for row in view.to_components() for c in row["components"] for o in c.get("options", [])]
     assert labels and not any("_" in label for label in labels)  # no flag names
     assert any(label.startswith(f"{option_label('muggins_no_voluntary_draw')}:") for label in labels)
-    panel = ui.rules_text(table, 0)
+    panel = house_rules.rules_text(table, 0)
     manual = table.spec.option("manual_muggins")
     assert len(manual.help) > 100 and manual.help in panel  # the whole description, not cut at 100
     assert "muggins_no_voluntary_draw" not in text.options_text(table.spec, {})
@@ -74,5 +74,5 @@ def test_the_message_shows_the_chips_the_picture_shows() -> None:
     table = table_for("poker", 2)
     table.game = game
     view = game.view(None)
-    line = text.score_line(table, view)
+    line = table_message.score_line(table, view)
     assert all(f"**{stack}**" in line for stack in chips(view)) and chips(view) == [99, 99]
