@@ -37,6 +37,12 @@ class TablePages(Protocol):
     async def after_move(self, interaction: discord.Interaction[Any], table: Table, seat: int | None) -> None:
         """Acknowledge a move and show the hand as it is now on the message clicked."""
 
+    async def repost(self, table: Table) -> int:
+        """Post the table's message again at the bottom of its channel; the new message's id."""
+
+    def saw(self, table_id: int, user_id: int) -> None:
+        """The member just used one of the table's controls: they are at the table."""
+
 
 class DominoHall(commands.AutoShardedBot):
     """The bot. Its resources are opened in :meth:`setup_hook` and closed in :meth:`close`.

@@ -29,7 +29,9 @@ log = logging.getLogger("domino_hall.tables")
 
 PERSON, COMPUTER, TIMER = "person", "computer", "timer"
 #: On/off server switches and their defaults (GuildSettings.switch).
-SWITCHES: dict[str, bool] = {"hints": True, "threads": False}
+#: threads: each table's chat (recaps, reminders) in a thread of its message, where the bot may start one;
+#: channel_recaps: with no thread, every hand's recap posted in the channel too (else the table message shows it).
+SWITCHES: dict[str, bool] = {"hints": True, "threads": True, "channel_recaps": False}
 GUILD_DEFAULTS: dict[str, float] = {"turn_time_limit": -1.0, "computer_pause": -1.0}  # -1: the process setting
 
 
@@ -196,7 +198,7 @@ class GuildSettings:
         self._guild[guild_id][key] = bool(on)
         log.info("guild %s: %s set to %s", guild_id, key, on)
 
-    # ----- on/off server switches: hints (on by default) and table threads (off) ------------------------------------
+    # ----- on/off server switches: hints and table threads (on by default), recaps in the channel (off) -------------
     async def switch(self, guild_id: int, key: str) -> bool:
         """Whether this server's switch ``key`` (one of :data:`SWITCHES`) is on: its own choice, else the default."""
         value = (await self.load(guild_id)).get(key, SWITCHES[key])
@@ -224,6 +226,14 @@ class GuildSettings:
 
     async def set_threads(self, guild_id: int, on: bool) -> None:
         await self.set_switch(guild_id, "threads", on)
+
+    async def channel_recaps_on(self, guild_id: int) -> bool:
+        """Whether a table with no thread posts every hand's recap in its channel (the old way; off by default: the
+        table message shows the last hand's result, and the channel gets only the final standings)."""
+        return await self.switch(guild_id, "channel_recaps")
+
+    async def set_channel_recaps(self, guild_id: int, on: bool) -> None:
+        await self.set_switch(guild_id, "channel_recaps", on)
 
 
 def log_events(table: Table, events: list[Event], cause: str = "") -> None:

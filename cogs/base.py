@@ -101,6 +101,7 @@ async def in_place(interaction: discord.Interaction[Any], tid: int) -> bool:
     except TableError as refusal:
         await tell(interaction, refusal.said(interaction.locale))
         return False
+    pages(interaction).saw(tid, interaction.user.id)  # they are at the table: no need to mention them soon
     return True
 
 

@@ -9,6 +9,7 @@ cogs/table_message.py), post each hand's recap (cogs/recaps.py) and keep hands l
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import math
 import time
@@ -30,7 +31,7 @@ from cogs.choices import GAME_CHOICES, use_registry_choices
 from cogs.hand import hand_message
 from cogs.lobby import invitation, lobby_embed, lobby_view
 from cogs.recaps import Recaps, hand_word
-from cogs.table_message import RoundResult, redraw
+from cogs.table_message import Parts, RoundResult, parts, post, redraw
 from cogs.threads import TableThreads
 from cogs.turns import Turns
 from engine.events import EventKind
@@ -115,6 +116,8 @@ class TablePublisher:
         self.threads = TableThreads(bot)  # where each table's chat goes: its thread or its channel (cogs/threads.py)
         self.turns = Turns(bot, self.hand_message, grace=bot.settings.nudge_grace, place=self.threads.place)
         self.recaps = Recaps(bot, self.threads)  # a recap after every hand, posted there (cogs/recaps.py)
+        self.hand_ended: set[int] = set()  # tables whose hand ended since their message was last drawn
+        self.message_locks: dict[int, asyncio.Lock] = {}  # one change of a table message at a time
 
     async def close(self) -> None:
         """Stop redrawing (the tables' messages are redrawn after the next start)."""
@@ -129,6 +132,7 @@ class TablePublisher:
         """Answer /play or Rematch with the new lobby. It mentions the members invited (/play invite:) or whose seats
         a rematch keeps: their one ping, and nobody else's; the later edits of the message never ping."""
         version = table.version
+        self.saw(table.id, i.user.id)
         pinged = [uid for uid in (table.seats[s].user_id for s in table.reserved()) if uid is not None]
         pinged = pinged or table.invited
         await i.response.send_message(invitation(table, pinged, self.locale(table)),
@@ -192,6 +196,8 @@ class TablePublisher:
                      if e.outcome is not None or e.kind == EventKind.SCORE]
             self.results[table.id] = RoundResult(update.version, title, lines, table.game.view(None))
             self.recaps.on_update(table, update.events)
+            if not over:
+                self.hand_ended.add(table.id)  # the next redraw moves the message down if the channel moved on
         if table.id in self.refreshing:
             self.dirty.add(table.id)
         else:
@@ -221,19 +227,76 @@ class TablePublisher:
                     return
         finally:
             self.refreshing.pop(tid, None)
-            if self.latest.get(tid) is not None and self.latest[tid].status not in (TableStatus.LOBBY, "playing"):
+            if self.latest.get(tid) is not None and not self.latest[tid].status.is_open:
                 self.latest.pop(tid, None)
                 self.results.pop(tid, None)
                 self.last_edit.pop(tid, None)
+                self.hand_ended.discard(tid)
+                self.message_locks.pop(tid, None)
+                self.threads.forget(tid)
+                self.recaps.forget(tid)
 
     async def refresh(self, table: Table) -> None:
         """Redraw a table's message: the lobby, the live table with its image, or the closed notice
-        (cogs/table_message.py)."""
+        (cogs/table_message.py). After a hand, a table message the channel has buried under other members'
+        messages is posted anew at the bottom instead."""
         if table.row.message_id is None:
             return
-        message = self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id
-                                                   ).get_partial_message(table.row.message_id)
-        await redraw(message, table, self.results.get(table.id), self.locale(table))
+        async with self.message_locks.setdefault(table.id, asyncio.Lock()):
+            if table.id in self.hand_ended:
+                self.hand_ended.discard(table.id)
+                if table.status == TableStatus.PLAYING and await self._buried(table):
+                    await self._post_anew(table)
+                    return
+            message = self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id
+                                                       ).get_partial_message(table.row.message_id)
+            await redraw(message, await self._parts(table))
+
+    async def repost(self, table: Table) -> int:
+        """Post the table's message again at the bottom of its channel (its old one deleted); the new message's
+        id (buttons carry the table, not the message, so they all keep working)."""
+        async with self.message_locks.setdefault(table.id, asyncio.Lock()):
+            return await self._post_anew(table)
+
+    def saw(self, table_id: int, user_id: int) -> None:
+        """The member just used one of the table's controls: they are at the table (cogs/turns.py)."""
+        self.turns.saw(table_id, user_id)
+
+    async def _parts(self, table: Table) -> Parts:
+        locale = self.locale(table)
+        return await parts(table, self.results.get(table.id), locale, self.threads.refused_note(table, locale))
+
+    async def _buried(self, table: Table) -> bool:
+        """True when someone other than the bot has posted in the channel since the table message."""
+        assert table.row.message_id is not None
+        channel = self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id)
+        me = self.bot.user.id if self.bot.user is not None else None
+        try:
+            async for message in channel.history(after=discord.Object(table.row.message_id), limit=20):
+                if message.author.id != me:
+                    return True
+        except discord.HTTPException as error:  # no Read Message History: the message stays where it is
+            log.info("table %d: cannot read its channel's history (%s)", table.id, error.status)
+        return False
+
+    async def _post_anew(self, table: Table) -> int:
+        """Post the table message at the bottom of the channel, record it, then delete the old one."""
+        old = table.row.message_id
+        channel = self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id)
+        new = await post(channel, await self._parts(table))
+        try:
+            await self.bot.tables.lobbies.set_message(table.id, new.id)
+        except Exception:
+            with contextlib.suppress(discord.HTTPException):
+                await new.delete()  # the old message stays the table's
+            raise
+        log.info("table %d: its message moved to the bottom of the channel (%s -> %d)", table.id, old, new.id)
+        if old is not None:
+            try:
+                await channel.get_partial_message(old).delete()
+            except discord.HTTPException as error:
+                log.info("table %d: its old message could not be deleted (%s)", table.id, error.status)
+        return new.id
 
     def locale(self, table: Table) -> discord.Locale | None:
         """The language of the table's server (its messages are for everyone there)."""

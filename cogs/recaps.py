@@ -1,9 +1,15 @@
-"""A recap posted in the channel after every hand or round, and the final standings card at a match's end.
+"""A recap after every hand or round, in the table's thread, and the final standings card in the channel.
 
 Generic over the games: any event that carries an outcome ends a hand (``round_over``, ``hand_over``, ``throw_in``,
 ``pot``) or the match (``match_over``). The recap is read from the game's event log as the hand ends
 (:mod:`render.recap`), said by the table's narrator and drawn off the event loop; the messages of one table are
-posted in order and stay in the channel, while the table message goes on with the next deal.
+posted in order, while the table message goes on with the next deal.
+
+A quiet channel: a match adds two messages to the channel itself, the table message and the final standings. Each
+hand's recap goes to the table's thread (cogs/threads.py); a table with no thread shows the last hand's result on
+its table message instead (cogs/table_message.py), unless the server asked for recaps in the channel too
+(``/hall-settings channel_recaps:on``, the old way). A hand thrown in (everyone passed) is told with the next
+hand's recap, in the same message.
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from bot.table import Table, TableStatus
 from cogs import text
 from cogs.table_message import recap_view
 from cogs.threads import TableThreads
-from engine.events import Event, EventKind, Outcome
+from engine.events import Event, EventKind, Outcome, Termination
 from render.language import _, language_of, translate
 from render.recap import (
     HandRecap,
@@ -81,6 +87,16 @@ def _recap(table: Table, recap: HandRecap, language: str | None = None) -> tuple
             table.narrator(None, language).recap(recap, tally=False))
 
 
+def thrown_in(recap: HandRecap) -> bool:
+    """A hand everyone passed: thrown in unscored, told with the next hand's recap."""
+    return recap.outcome.termination == Termination.THROWN_IN
+
+
+def waits(post: Post) -> bool:
+    """A post of hands thrown in only: it waits to go with the next hand's recap or the standings."""
+    return post.final is None and all(thrown_in(recap) for recap, _, _ in post.recaps)
+
+
 def hand_word(table: Table) -> str:
     """``Round`` in line games, ``Hand`` elsewhere."""
     return _("Round") if table.spec.family == "line" else _("Hand")
@@ -127,17 +143,20 @@ class Recaps:
         self.workers: dict[int, asyncio.Task[None]] = {}
 
     def on_update(self, table: Table, events: Sequence[Event]) -> None:
-        """Read what the update's events call for now (the game moves on), and post it after the earlier posts."""
+        """Read what the update's events call for now (the game moves on), and post it after the earlier posts; a
+        hand thrown in waits for the next hand's recap (or the match's end) to be posted with it."""
         post = post_of(table, events, self.language(table))
         if post is None or table.row.channel_id is None:
             return
         self.pending.setdefault(table.id, []).append(post)
+        if waits(post):
+            return
         if table.id not in self.workers:
             self.workers[table.id] = asyncio.create_task(self._work(table.id), name=f"table-{table.id}-recaps")
 
     async def _work(self, tid: int) -> None:
         try:
-            while self.pending.get(tid):
+            while any(not waits(post) for post in self.pending.get(tid, [])):
                 posts, self.pending[tid] = self.pending[tid], []
                 merged = Post(posts[-1].table, [r for p in posts for r in p.recaps],
                               next((p.final for p in posts if p.final is not None), None))
@@ -147,13 +166,16 @@ class Recaps:
                 await self._send(merged)
         finally:
             self.workers.pop(tid, None)
-            self.pending.pop(tid, None)
+            if not self.pending.get(tid):
+                self.pending.pop(tid, None)
 
     async def _send(self, post: Post) -> None:
         table = post.table
         try:
+            channel = await self._where(post)
+            if channel is None:
+                return  # no thread: the table message shows the hand's result (a quiet channel)
             embeds, files = await message_parts(post, self.language(table))
-            channel = await self.threads.place(table)
             extra: dict[str, Any] = {}
             if post.final is None and table.status == TableStatus.PLAYING:
                 extra["view"] = recap_view(table, self.language(table))
@@ -165,10 +187,27 @@ class Recaps:
         if post.final is not None:  # the match is over: its thread (if any) is archived after the standings
             await self.threads.archive(table)
 
+    async def _where(self, post: Post) -> discord.PartialMessageable | None:
+        """Where a post goes: the final standings to the channel; a hand's recap to the table's thread, else to the
+        channel only where the server asked for recaps there; None: not posted."""
+        table = post.table
+        if post.final is not None:
+            return self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id)
+        if await self.threads.thread_of(table) is not None:
+            return await self.threads.place(table)
+        if await self.bot.tables.settings.channel_recaps_on(table.row.guild_id):
+            return await self.threads.place(table)
+        return None
+
     def language(self, table: Table) -> str | None:
         """The language of the table's server: its recaps are for everyone there."""
         guild = self.bot.get_guild(table.row.guild_id)
         return language_of(guild.preferred_locale) if guild is not None else None
+
+    def forget(self, table_id: int) -> None:
+        """The table is closed: a hand thrown in that still waited for the next one is not posted."""
+        if table_id not in self.workers:
+            self.pending.pop(table_id, None)
 
     async def close(self) -> None:
         """Cancel the posts still waiting (the bot is stopping)."""

@@ -1,5 +1,5 @@
-"""/hall-settings: a server's turn time limit, computer pause, turn nudges, hints and table threads (members who can
-manage the server); /nudges: a member's own choice of being mentioned when it is their turn."""
+"""/hall-settings: a server's turn time limit, computer pause, turn nudges, hints, table threads and recaps in the
+channel (members who can manage the server); /nudges: a member's own choice of being mentioned when it is their turn."""
 
 from __future__ import annotations
 
@@ -31,8 +31,9 @@ class HallSettings(commands.Cog):
                            computer_pause="Seconds a computer player waits before moving",
                            nudges="Mention players in the channel when it is their turn (members can opt out)",
                            hints="Show players a Hint button on their turn (what the Strong computer would play)",
-                           threads="Chat of each new table (recaps, turn reminders) in a thread of its message")
-    @app_commands.choices(nudges=ON_OFF, hints=ON_OFF, threads=ON_OFF)
+                           threads="Chat of each new table (recaps, turn reminders) in a thread of its message",
+                           channel_recaps="Without a thread, post every hand's recap in the channel too")
+    @app_commands.choices(nudges=ON_OFF, hints=ON_OFF, threads=ON_OFF, channel_recaps=ON_OFF)
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
     async def hall_settings(self, interaction: discord.Interaction[Any],
@@ -40,12 +41,13 @@ class HallSettings(commands.Cog):
                             computer_pause: app_commands.Range[float, 0.0, 30.0] | None = None,
                             nudges: app_commands.Choice[str] | None = None,
                             hints: app_commands.Choice[str] | None = None,
-                            threads: app_commands.Choice[str] | None = None) -> None:
+                            threads: app_commands.Choice[str] | None = None,
+                            channel_recaps: app_commands.Choice[str] | None = None) -> None:
         """Change the given settings (Manage Server), then show them all."""
         assert interaction.guild is not None
         guild_id = interaction.guild.id
         changes = {"turn_time_limit": turn_limit, "computer_pause": computer_pause}
-        switches = {"nudges": nudges, "hints": hints, "threads": threads}
+        switches = {"nudges": nudges, "hints": hints, "threads": threads, "channel_recaps": channel_recaps}
         if (any(v is not None for v in switches.values()) or any(v is not None for v in changes.values())) \
                 and not interaction.permissions.manage_guild:
             await interaction.response.send_message(
@@ -61,11 +63,14 @@ class HallSettings(commands.Cog):
             await self.bot.tables.settings.set_hints(guild_id, hints.value == "on")
         if threads is not None:
             await self.bot.tables.settings.set_threads(guild_id, threads.value == "on")
+        if channel_recaps is not None:
+            await self.bot.tables.settings.set_channel_recaps(guild_id, channel_recaps.value == "on")
         now = await self.bot.tables.settings.guild_settings(guild_id)
         limit = now["turn_time_limit"]
         server_nudges = await self.bot.tables.settings.nudges_on(guild_id, 0)
         server_hints = await self.bot.tables.settings.hints_on(guild_id)
         server_threads = await self.bot.tables.settings.threads_on(guild_id)
+        server_recaps = await self.bot.tables.settings.channel_recaps_on(guild_id)
         locale = interaction.locale
 
         def on_off(value: bool) -> str:
@@ -73,9 +78,10 @@ class HallSettings(commands.Cog):
 
         await interaction.response.send_message(translate(
             "Turn time limit: **{limit}** · computer pause: **{pause} s** · turn nudges: **{nudges}** · hints: "
-            "**{hints}** · table threads: **{threads}**", locale,
+            "**{hints}** · table threads: **{threads}** · recaps in the channel: **{recaps}**", locale,
             limit=f"{limit:g} s" if limit else on_off(False), pause=f"{now['computer_pause']:g}",
-            nudges=on_off(server_nudges), hints=on_off(server_hints), threads=on_off(server_threads)),
+            nudges=on_off(server_nudges), hints=on_off(server_hints), threads=on_off(server_threads),
+            recaps=on_off(server_recaps)),
             ephemeral=True)
 
     @app_commands.command(name="nudges", description="Be mentioned (or not) when it is your turn at a table here")

@@ -92,27 +92,49 @@ class RoundResult:
     png: bytes | None = None
 
 
-async def redraw(message: discord.PartialMessage, table: Table, result: RoundResult | None,
-                 locale: discord.Locale | None) -> None:
-    """Edit the table message to show ``table`` as it is: the lobby, the live table with its picture (and the last
-    hand's ``result``), or the closed notice."""
+@dataclass
+class Parts:
+    """What the table message shows now: its embeds, their pictures and its controls."""
+
+    embeds: list[discord.Embed]
+    files: list[discord.File]
+    view: discord.ui.View | None
+
+
+async def parts(table: Table, result: RoundResult | None, locale: discord.Locale | None,
+                note: str | None = None) -> Parts:
+    """The table message for ``table`` as it is: the lobby, the live table with its picture (and the last hand's
+    ``result``), or the closed notice; ``note``: a line for its footer (why the table has no thread)."""
     if table.status == TableStatus.LOBBY:
-        await message.edit(embed=lobby_embed(table, locale), view=lobby_view(table, locale), allowed_mentions=NO_PINGS)
-        return
-    if table.status == TableStatus.ABANDONED or table.game is None:  # (content: a lobby's invitation goes)
-        await message.edit(content=None, embed=closed_embed(table, locale), view=None, attachments=[])
-        return
+        return Parts([lobby_embed(table, locale)], [], lobby_view(table, locale))
+    if table.status == TableStatus.ABANDONED or table.game is None:
+        return Parts([closed_embed(table, locale)], [], None)
     view, names = table.game.view(None), table.names
     png = await draw(render.render_table, view, names, table.id, locale)
     files = [discord.File(io.BytesIO(png), "table.png")]
-    embeds = [table_embed(table, view, "table.png", locale)]
+    embeds = [table_embed(table, view, "table.png", locale, note)]
     if result is not None:
         if result.png is None:
             result.png = await draw(render.render_scores, result.view, names, table.id, locale)
         files.append(discord.File(io.BytesIO(result.png), "scores.png"))
         embeds.append(scores_embed(result.title, result.lines, "scores.png"))
-    await message.edit(content=None, embeds=embeds, attachments=files, view=table_view(table, locale),
-                       allowed_mentions=NO_PINGS)
+    return Parts(embeds, files, table_view(table, locale))
+
+
+async def redraw(message: discord.PartialMessage, shown: Parts) -> None:
+    """Edit the table message to show ``shown`` (a lobby's invitation line goes once the game starts)."""
+    if shown.files or shown.view is None:
+        await message.edit(content=None, embeds=shown.embeds, attachments=shown.files, view=shown.view,
+                           allowed_mentions=NO_PINGS)
+    else:  # a lobby: its invitation line above stays until the game starts
+        await message.edit(embeds=shown.embeds, view=shown.view, allowed_mentions=NO_PINGS)
+
+
+async def post(channel: discord.PartialMessageable, shown: Parts) -> discord.Message:
+    """Post the table message anew (at the bottom of the channel)."""
+    if shown.view is None:
+        return await channel.send(embeds=shown.embeds, files=shown.files, allowed_mentions=NO_PINGS)
+    return await channel.send(embeds=shown.embeds, files=shown.files, view=shown.view, allowed_mentions=NO_PINGS)
 
 
 def table_view(table: Table, locale: Any = None) -> discord.ui.View | None:
@@ -164,9 +186,10 @@ def score_line(table: Table, view: GameView, locale: Any = None) -> str:
     return " · ".join(parts) + (" " + translate("(to {target})", locale, target=target) if target else "")
 
 
-def table_embed(table: Table, view: GameView, image: str | None, locale: Any = None) -> discord.Embed:
+def table_embed(table: Table, view: GameView, image: str | None, locale: Any = None,
+                note: str | None = None) -> discord.Embed:
     """The table message (in the server's language, ``locale``): scores, whose turn, the last moves, and the table
-    image."""
+    image; ``note`` a line under it."""
     spec = table.spec
     title = translate("{game} · table #{table}", locale, game=translate(spec.title, locale), table=table.id)
     if view["round"]:
@@ -184,7 +207,8 @@ def table_embed(table: Table, view: GameView, image: str | None, locale: Any = N
             names=", ".join(shown(table)[s] for s in table.row.autopilot)), inline=False)
     if image:
         embed.set_image(url=f"attachment://{image}")
-    embed.set_footer(text=translate("table #{table} · My hand shows your tiles privately", locale, table=table.id))
+    footer = translate("table #{table} · My hand shows your tiles privately", locale, table=table.id)
+    embed.set_footer(text=f"{footer}\n{note}" if note else footer)
     return embed
 
 

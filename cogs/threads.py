@@ -1,14 +1,13 @@
 """Table threads (issue 14): where a table's chat goes.
 
-With a server's ``threads`` setting on (``/hall-settings threads:on``; off by default), a table's chat goes to a
-thread started from its table message when the game starts. The chat is the recap after every hand, the final
-standings card and the turn nudges. The table message, with its picture and controls, stays in the channel, and the
-thread is archived once the final standings are posted, or when the table is closed early.
+With a server's ``threads`` setting on (the default; ``/hall-settings threads:off`` turns it off), a table's chat
+goes to a thread started from its table message when the game starts. The chat is the recap after every hand and
+the turn nudges; the final standings go to the channel (cogs/recaps.py). The table message, with its picture and
+controls, stays in the channel, and the thread is archived once the match is over, or when the table is closed
+early.
 
-When the bot cannot start a thread there, the table stays in the channel. That happens without the Create Public
-Threads permission, or in a channel that cannot hold one (a thread, a voice channel's chat...). The bot then says so
-in the channel, once per channel (noted in storage), so a server that lacks the permission is told without being
-reminded at every table.
+When the bot cannot start a thread there (no Create Public Threads permission, or a channel that cannot hold one),
+the table stays in the channel, and its table message says why in one line: no extra message in the channel.
 
 Each table's place is kept in storage ``meta`` (``thread:<table id>``: the thread's id, or 0 for the channel), so it
 survives a restart. :meth:`TableThreads.place` is the one answer to "where does this table's chat go".
@@ -39,11 +38,6 @@ def thread_key(table_id: int) -> str:
     return f"thread:{table_id}"
 
 
-def told_key(channel_id: int) -> str:
-    """Where the bot notes that it told a channel it could not start a thread there."""
-    return f"thread-fallback:{channel_id}"
-
-
 class TableThreads:
     """Each table's place for its chat: its thread, or its channel."""
 
@@ -52,6 +46,7 @@ class TableThreads:
         self.known: dict[int, int] = {}  # table id -> thread id, 0: the channel
         self.opening: dict[int, asyncio.Task[int]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
+        self.refused: set[int] = set()  # tables whose thread Discord refused (the bot lacks the permissions)
 
     def on_update(self, table: Table, kind: UpdateKind) -> None:
         """A game that starts gets its thread (where the server wants one); a table closed early has it archived."""
@@ -104,12 +99,7 @@ class TableThreads:
             log.info("table %d: no thread in channel %d (%s); its chat stays in the channel", table.id,
                      row.channel_id, error)
             await meta.set(thread_key(table.id), "0")
-            if not await meta.get(told_key(row.channel_id)):
-                await meta.set(told_key(row.channel_id), "1")
-                await self._say(row.channel_id, row.guild_id, translate(
-                    "I could not start a thread for this table here (I need the **Create Public Threads** and "
-                    "**Send Messages in Threads** permissions in this channel), so its recaps and turn reminders "
-                    "stay in the channel.", locale))
+            self.refused.add(table.id)  # the table message says so: no extra message in the channel
             return 0
         await meta.set(thread_key(table.id), str(thread.id))
         log.info("table %d: its chat goes to thread %d", table.id, thread.id)
@@ -117,6 +107,18 @@ class TableThreads:
             "This thread is the chat of table #{table}: the recap of every hand, the final standings and turn "
             "reminders come here. The table itself stays in the channel.", locale, table=table.id))
         return int(thread.id)
+
+    def refused_note(self, table: Table, locale: discord.Locale | None) -> str | None:
+        """The table message's note when the server wants threads but the bot may not start one in this channel."""
+        if table.id not in self.refused:
+            return None
+        return translate("No thread for this table: I need the Create Public Threads and Send Messages in Threads "
+                         "permissions here. The last hand's result shows on this message.", locale)
+
+    def forget(self, table_id: int) -> None:
+        """The table is closed and its message final: what was kept about it in memory goes."""
+        self.refused.discard(table_id)
+        self.known.pop(table_id, None)
 
     async def archive(self, table: Table) -> None:
         """Archive the table's thread (the game is over or the table closed); the channel is left as it is."""

@@ -6,10 +6,12 @@
   hand), the controls are taken off the same way. Discord lets an interaction's token edit for 15 minutes: a live
   hand is let go a minute before that, or at once when an edit fails (the message is gone); the nudge's **My hand**
   button is then the way back. Tokens live only in this process's memory: never in the database or a log.
-- **Nudges.** A short channel message that mentions only the members whose turn it is, with a **My hand** button,
-  sent after a grace period (a player who is looking and moves at once is not pinged), at most once per turn and
-  one per table at a time, and deleted as soon as they have moved. A server can turn nudges off, and so can each
-  member for themselves.
+- **Nudges, for players who are away.** A short message (in the table's thread, else its channel) that mentions
+  only the member whose turn it is, with a **My hand** button, at most once per turn and one per table at a time,
+  deleted as soon as they have moved. A member who has used the table in the last :data:`PLAYING_WINDOW` seconds (a
+  click on any of its controls, their hand opened, a move) is playing: they are mentioned only if the turn lasts
+  :data:`PLAYING_GRACE` seconds. Anyone else (away, or back after a long pause) is mentioned after the server's
+  grace period (``NUDGE_GRACE_SECONDS``). A server can turn nudges off, and so can each member for themselves.
 """
 
 from __future__ import annotations
@@ -36,6 +38,9 @@ log = logging.getLogger("domino_hall.turns")
 #: Discord lets an interaction's token edit its messages for 15 minutes; a live hand is let go a minute earlier.
 TOKEN_SECONDS = 15 * 60
 TOKEN_MARGIN = 60
+#: A member who used the table this recently is playing, and is mentioned only when a turn lasts PLAYING_GRACE.
+PLAYING_WINDOW = 600.0
+PLAYING_GRACE = 120.0
 #: The hand message's words, image and controls for a seat, drawn from the table as it is now.
 HandDrawer = Callable[[Table, int, Any], Awaitable[tuple[str, discord.File, discord.ui.View | None]]]
 
@@ -64,8 +69,11 @@ class Turns:
     """Live hands and nudges for every table of the process (the Play cog feeds it the service's updates)."""
 
     def __init__(self, bot: DominoHall, draw_hand: HandDrawer, grace: float,
-                 place: Callable[[Table], Awaitable[discord.PartialMessageable]] | None = None) -> None:
+                 place: Callable[[Table], Awaitable[discord.PartialMessageable]] | None = None,
+                 playing_grace: float = PLAYING_GRACE) -> None:
         self.bot = bot
+        self.playing_grace = playing_grace
+        self.seen: dict[tuple[int, int], float] = {}  # (table id, user id) -> loop time they last used the table
         self.place = place  # where a table's nudges go (its thread: cogs/threads.py); None: its channel
         self.draw_hand = draw_hand
         self.grace = grace
@@ -77,9 +85,14 @@ class Turns:
         self._again: set[int] = set()
 
     # ----- what the Play cog tells us ----------------------------------------------------------------------------
+    def saw(self, table_id: int, user_id: int) -> None:
+        """The member just used the table (a control, their hand, a move)."""
+        self.seen[(table_id, user_id)] = asyncio.get_running_loop().time()
+
     def remember(self, table: Table, user_id: int, interaction: discord.Interaction[Any], message_id: int | None,
                  seat: int, shows: int | None) -> LiveHand:
         """The member's latest hand ephemeral (it replaces the one before)."""
+        self.saw(table.id, user_id)
         loop = asyncio.get_running_loop()
         expires = loop.time() + TOKEN_SECONDS - TOKEN_MARGIN
         live = LiveHand(interaction, message_id, seat, expires, shows)
@@ -143,6 +156,9 @@ class Turns:
         if table.status != TableStatus.PLAYING:
             for key in [k for k in self.hands if k[0] == table.id]:
                 del self.hands[key]
+        if not table.status.is_open:
+            for key in [k for k in self.seen if k[0] == table.id]:
+                del self.seen[key]
 
     async def _edit(self, table: Table, user_id: int, live: LiveHand, *, force: bool = False) -> None:
         """Edit one live hand to the table as it is now, when what it should show has changed."""
@@ -176,12 +192,18 @@ class Turns:
             live.shows = wanted if view is not None else None
 
     # ----- nudges ----------------------------------------------------------------------------------------------------
+    def patience(self, table_id: int, user_id: int) -> float:
+        """How long a turn that begins now waits before it mentions the member: longer for one who is playing."""
+        seen = self.seen.get((table_id, user_id))
+        playing = seen is not None and asyncio.get_running_loop().time() - seen <= PLAYING_WINDOW
+        return max(self.grace, self.playing_grace) if playing else self.grace
+
     async def _nudge_later(self, table: Table, seat: int, began: int) -> None:
-        await asyncio.sleep(self.grace)
-        if self.turn_began.get((table.id, seat)) != began or table.status != TableStatus.PLAYING:
-            return  # they moved (or the turn passed) within the grace period
         seats = table.seats
         user_id = seats[seat].user_id if seat < len(seats) else None
+        await asyncio.sleep(self.patience(table.id, user_id) if user_id is not None else self.grace)
+        if self.turn_began.get((table.id, seat)) != began or table.status != TableStatus.PLAYING:
+            return  # they moved (or the turn passed) in time
         if user_id is None or not await self.bot.tables.settings.nudges_on(table.row.guild_id, user_id):
             return
         nudge = self.nudges.get(table.id)

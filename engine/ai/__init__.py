@@ -7,8 +7,8 @@
 
 from __future__ import annotations
 
+from engine.ai import search
 from engine.ai.players import HeuristicPlayer, Player, RandomPlayer, SeededPlayer, own_player
-from engine.ai.search import STRONG_SAMPLES, STRONG_SECONDS, SearchPlayer
 
 
 def computer_player(key: str, seed: int = 0, level: str = "best") -> Player:
@@ -16,7 +16,8 @@ def computer_player(key: str, seed: int = 0, level: str = "best") -> Player:
     ``search`` (the determinized Monte Carlo player of :mod:`engine.ai.search`, which searches layout and trick
     games and Domino Poker's bets, and plays the others with their own heuristic)."""
     if level == "search":
-        return SearchPlayer(seed, samples=STRONG_SAMPLES, max_seconds=STRONG_SECONDS)
+        # (read from the module when called: tests and benchmarks set the Strong budget there)
+        return search.SearchPlayer(seed, samples=search.STRONG_SAMPLES, max_seconds=search.STRONG_SECONDS)
     return own_player(key, seed, level)
 
 

@@ -79,3 +79,15 @@ def no_nudge_timers(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPa
         return None
 
     monkeypatch.setattr(Turns, "_nudge_later", no_nudge)
+
+
+@pytest.fixture(autouse=True)
+def tables_without_threads(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Threads are on by default (a quiet channel), and simcord posts Discord's "thread created" notice under the
+    table message when one starts. The play tests find the table message as the channel's last message, so they
+    run with threads off; tests/bot/test_threads.py checks the default itself."""
+    if request.module.__name__.endswith("test_threads"):
+        return
+    from bot import store
+
+    monkeypatch.setitem(store.SWITCHES, "threads", False)

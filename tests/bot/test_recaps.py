@@ -1,6 +1,9 @@
-"""Issue 11: a recap is posted in the channel after every hand, in every game (here a Texas 42 hand and a poker
-deal, with the right points), and a poker table with the default session length ends (here on Discord, and in
-tests/service/test_poker_session.py at the table service on SQLite and PostgreSQL)."""
+"""Issue 11: a recap is posted after every hand, in every game (here a Texas 42 hand and a poker deal, with the
+right points), and a poker table with the default session length ends (here on Discord, and in
+tests/service/test_poker_session.py at the table service on SQLite and PostgreSQL).
+
+These tests read the recaps in the channel, so they run as a server that asked for them there
+(``channel_recaps:on``, with no thread); tests/bot/test_quiet.py checks the quiet default."""
 
 from __future__ import annotations
 
@@ -14,6 +17,13 @@ from engine.events import EventKind
 from render.recap import ends_a_hand, hand_recap
 from tests.bot.helpers import answer, components, message_of, press_first_control, table_of
 from tests.bot.test_play import open_lobby
+
+
+@pytest.fixture(autouse=True)
+def recaps_in_the_channel(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot import store
+
+    monkeypatch.setitem(store.SWITCHES, "channel_recaps", True)
 
 
 def recaps(channel: Any) -> list[Any]:

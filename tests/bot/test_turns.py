@@ -1,6 +1,7 @@
 """One tap a turn (issue 16): the private hand stays live and comes back with its controls on the member's turn,
-and a nudge in the channel mentions the member whose turn it is, after a grace period, and is deleted once they
-have moved. Through the real command tree on simcord."""
+and a nudge in the channel mentions a member whose turn it is once they seem away (issue 26: a member who is
+playing is left alone for PLAYING_GRACE, anyone else for the grace period), and is deleted once they have moved.
+Through the real command tree on simcord."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from cogs.turns import PLAYING_GRACE, PLAYING_WINDOW
 from tests.bot.conftest import make_bot, release
 from tests.bot.helpers import answer, components, press_first_control, table_of
 from tests.bot.test_play import open_lobby, set_rule
@@ -76,26 +78,64 @@ async def test_after_the_first_move_each_move_takes_one_interaction(simcord_env)
     assert interactions == {seat: moves[seat] + 1 for seat in members}
 
 
-async def test_a_nudge_after_the_grace_period_is_deleted_after_the_move(simcord_env) -> None:
-    channel, alice, bob, _carol, tid = await four_seats(simcord_env)
+async def test_a_playing_member_is_nudged_once_their_turn_lasts_and_the_nudge_goes_after_the_move(simcord_env
+                                                                                                   ) -> None:
+    channel, alice, bob, _carol, tid = await four_seats(simcord_env)  # both just clicked: they are playing
     table = table_of(simcord_env, tid)
     members = {0: alice, 1: bob}
     await simcord_env.settle()
     seat = next(s for s in table.game.to_act if s in members)
-    await simcord_env.advance_time(GRACE / 2)
-    assert nudges(channel) == []  # not within the grace period
-    await simcord_env.advance_time(GRACE / 2 + 1)
+    await simcord_env.advance_time(GRACE + 1)
+    assert nudges(channel) == []  # a member at the table is not pinged after the grace alone
+    await simcord_env.advance_time(PLAYING_GRACE - GRACE)
     [nudge] = nudges(channel)
     user = members[seat]
     assert nudge.content.startswith(f"<@{user.id}>") and "Block" in nudge.content and f"#{tid}" in nudge.content
     assert [u.id for u in nudge.mentions] == [user.id]
-    await simcord_env.advance_time(GRACE * 3)
+    await simcord_env.advance_time(PLAYING_GRACE * 3)
     assert len(nudges(channel)) == 1  # at most once per turn
     hand = answer(await user.click(nudge, label="My hand"))  # the nudge's button opens the hand
     assert "Your turn" in hand.content and "<@" not in hand.content
     await press_first_control(user, hand)
     await simcord_env.settle()
     assert all(m.id != nudge.id for m in nudges(channel))  # deleted once they moved
+
+
+async def test_a_member_away_from_the_table_is_nudged_after_the_grace_period(simcord_env) -> None:
+    channel, alice, bob, _carol, lobby, tid = await open_lobby(simcord_env, "block")
+    await bob.click(lobby, label="Join")
+    await simcord_env.advance_time(PLAYING_WINDOW + 1)  # bob has not touched the table since: he is away
+    await alice.click(lobby, label="Start")
+    table = table_of(simcord_env, tid)
+    members = {0: alice, 1: bob}
+    for _ in range(6):
+        await simcord_env.settle()
+        seat = table.game.to_act[0]
+        if members[seat] is bob:
+            break
+        await press_first_control(alice, answer(await alice.click(channel.last_message, label="My hand")))
+    assert members[table.game.to_act[0]] is bob
+    await simcord_env.advance_time(GRACE + 1)
+    [nudge] = nudges(channel)
+    assert [u.id for u in nudge.mentions] == [bob.id]
+
+
+@pytest.mark.simcord(settle_timeout=10.0)
+async def test_no_nudge_for_members_who_move_within_a_minute_every_turn(simcord_env) -> None:
+    """Issue 26: pings per turn are 0 for a member moving within a minute every turn, even with turns of the two
+    computers between."""
+    channel, alice, bob, _carol, tid = await four_seats(simcord_env)
+    table = table_of(simcord_env, tid)
+    members = {0: alice, 1: bob}
+    for _ in range(12):
+        await simcord_env.settle()
+        if table.status != "playing":
+            break
+        seat = next(s for s in table.game.to_act if s in members)
+        await simcord_env.advance_time(55)
+        member = members[seat]
+        await press_first_control(member, answer(await member.click(channel.last_message, label="My hand")))
+    assert [m for m in channel.history() if m.mentions] == []
 
 
 async def test_a_member_who_turned_nudges_off_is_never_mentioned(simcord_env) -> None:
@@ -107,8 +147,8 @@ async def test_a_member_who_turned_nudges_off_is_never_mentioned(simcord_env) ->
     table = table_of(simcord_env, tid)
     members = {0: alice, 1: bob}
     mentioned: set[int] = set()
-    for _ in range(6):  # several turns of each, each left past the grace period
-        await simcord_env.advance_time(GRACE + 1)
+    for _ in range(6):  # several turns of each, each left past the grace periods
+        await simcord_env.advance_time(PLAYING_GRACE + 1)
         seen = channel.history()
         mentioned |= {u.id for m in seen for u in m.mentions}
         assert all(f"<@{bob.id}>" not in (m.content or "") for m in seen)
