@@ -32,9 +32,11 @@ from engine.events import (
 from engine.fortytwo import contract_phrase
 from engine.layout import ARM_WORDS
 from engine.poker_hands import Category, evaluate
+from engine.registry import catalogue
 from engine.tricks import SUIT_WORDS
 from engine.tricks import suit_words as _suit_words
 from engine.views import CommonView
+from render.game_words import NUMBER_WORDS, GameWords, words_for
 from render.language import LANGUAGE, _, agree, translate
 
 if TYPE_CHECKING:
@@ -43,19 +45,10 @@ if TYPE_CHECKING:
 __all__ = ["ARM_WORDS", "SUIT_WORDS", "Narrator", "event_text", "log_lines", "log_tiles", "option_label",
            "option_value_words", "outcome_text", "prompt_line", "prompt_text", "suit_words", "your_prompt"]
 
-OUT_CALLS = {"bergen": "Bergen!", "tiddle_a_wink": "Tiddle-a-Wink!"}  # RULES 2.8: the call of who goes out
-NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
-LIMIT_42 = 42
-
 
 def suit_words(suit: str | int | None) -> str:
     """A suit or trumps in words: ``"5"`` (or 5) -> ``"fives"``, ``"doubles"``, ``"none"`` -> ``"no-trump"``."""
     return _suit_words(None if suit is None else str(suit))
-
-
-def plural(n: int, word: str) -> str:
-    """``1 tile``, ``2 tiles``."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 class Narrator:
@@ -63,11 +56,13 @@ class Narrator:
 
     ``names``: each seat's display name (missing ones are ``Seat N``); ``sides``: the scoring sides (default one per
     seat); ``options``: the game's options (a few words depend on them: Texas marks, the Black Tile pass direction).
+    ``words``: what the game says its own way (:func:`render.game_words.words_for`).
     """
 
     def __init__(self, game: str, names: Sequence[str] = (), sides: Sequence[Sequence[int]] | None = None,
                  options: Mapping[str, Any] | None = None, language: str | None = None) -> None:
         self.game = game
+        self.words: GameWords = words_for(game)
         self.names = list(names)
         self.sides = [list(side) for side in sides] if sides is not None else None
         self.options = dict(options or {})
@@ -144,38 +139,28 @@ class Narrator:
         return seat
 
     # ----- games' own words ----------------------------------------------------------------------------------------
-    @property
-    def family(self) -> str:
-        """``line``, ``trick``, ``poker`` or ``bingo``: how the game is played."""
-        from engine.registry import catalogue
-
-        spec = catalogue().get(self.game)
-        return spec.family if spec is not None else ""
-
     def marks(self) -> bool:
-        """True when the 42 game is scored in marks."""
-        return bool(self.options.get("texas_marks") if self.game == "texas42" else
-                    self.options.get("seventy_nine_marks") if self.game == "seventy_nine" else False)
+        """True when the game is scored in marks (Texas 42 and Seventy-Nine by a house rule)."""
+        return self.words.in_marks(self.options)
 
     def bid_words(self, amount: int | None) -> str:
         """A bid in words (Texas marks bidding says the marks: ``84 (2 marks)``)."""
         if amount is None:
             return "?"
-        if self.game == "texas42" and self.marks() and amount >= LIMIT_42:
-            return f"{amount} ({self.counted(amount // LIMIT_42, _('{count} mark'), _('{count} marks'))})"
+        mark = self.words.marks_bid
+        if mark is not None and self.marks() and amount >= mark:
+            return f"{amount} ({self.counted(amount // mark, _('{count} mark'), _('{count} marks'))})"
         return str(amount)
 
     def dealer_role(self) -> str:
-        """What the rotating dealer seat does: Black Tile has no dealer, the seat leads."""
-        return self.t("leads") if self.game == "black_tile" else self.t("deals")
+        """What the rotating dealer seat does: deals, or leads in a game without a dealer (Black Tile)."""
+        return self.t(self.words.dealer_role)
 
     def total_words(self, total: int) -> str:
         """A side's match total in words."""
-        if self.game == "black_tile":
-            return self.t("the lowest total, {count} penalty points", count=total)
         if self.marks():
             return self.counted(total, _("{count} mark"), _("{count} marks"))
-        return self.t("{count} points", count=total)
+        return self.t(self.words.total, count=total)
 
     # ----- the sentences -------------------------------------------------------------------------------------------
     def event(self, event: Event | Mapping[str, Any]) -> str:
@@ -202,11 +187,7 @@ class Narrator:
 
     def unit(self) -> str:
         """What the game's score counts: ``points``, ``marks``, ``chips`` or ``penalty points``."""
-        if self.family == "poker":
-            return self.t("chips")
-        if self.game == "black_tile":
-            return self.t("penalty points")
-        return self.t("marks") if self.marks() else self.t("points")
+        return self.t("marks") if self.marks() else self.t(self.words.unit)
 
     def recap(self, recap: HandRecap, tally: bool = True) -> str:
         """A hand's recap in a few sentences: how it ended (the bid made or set, the pot and the hand that took it,
@@ -233,9 +214,7 @@ class Narrator:
                                 at_end=_tally(self, [(r.side, r.at_end) for r in sides])))
         else:
             scored = _tally(self, [(r.side, r.hand) for r in sides])
-            parts.append(self.t("{unit} this round: {list}.", unit=unit.capitalize(), list=scored)
-                         if self.family == "line" else
-                         self.t("{unit} this hand: {list}.", unit=unit.capitalize(), list=scored))
+            parts.append(self.t(self.words.scored, unit=unit.capitalize(), list=scored))
         parts.append(self.t("Totals: {list}.", list=", ".join(f"{self.side(r.side)} {r.total}" for r in sides)))
         if recap.match is not None:
             parts.append(_outcome_words(self, recap.match))
@@ -243,7 +222,8 @@ class Narrator:
 
     def standings(self, outcome: Outcome) -> str:
         """The final standings in one line: the winner and every side's total, best first."""
-        lowest = self.game == "black_tile"
+        spec = catalogue().get(self.game)
+        lowest = spec is not None and spec.lowest_wins
         points = outcome.points
         order = sorted(range(len(points)), key=lambda s: (s not in outcome.sides, points[s] if lowest else -points[s]))
         winner = " & ".join(self.side(s) for s in outcome.sides)
@@ -267,10 +247,10 @@ def _recap_lead(n: Narrator, recap: HandRecap) -> str:
         return n.t("Hand {number} was thrown in: nobody scores.", number=recap.round)
     if any(e.kind == EventKind.CONTRACT for e in recap.settled):
         return ""  # the contract says it
-    if n.game == "black_tile":
+    if n.words.winners_lead is not None:
+        one, many = n.words.winners_lead
         winners = n.seat_list(recap.outcome.winners)
-        return (n.agree(len(recap.outcome.winners), _("{name} took no penalty points."),
-                        _("{names} took no penalty points."), name=winners, names=winners)
+        return (n.agree(len(recap.outcome.winners), one, many, name=winners, names=winners)
                 if recap.outcome.winners else "")
     return _round_words(n, recap.outcome).split(" (")[0].rstrip(".") + "."
 
@@ -312,20 +292,6 @@ def outcome_text(outcome: Outcome, names: Sequence[str], game: str,
 Say = Callable[[Narrator, Event], str]
 
 
-def _deal(n: Narrator, e: Event) -> str:
-    family = n.family
-    if n.game == "bingo":
-        if n.options.get("bingo_pip_total"):
-            return n.t("{count} tiles in a row. Count from 0; a tile matches on its pip total.", count=e.count)
-        return n.t("{count} tiles in a row. Count from 0; a tile matches on either end.", count=e.count)
-    if family == "poker":
-        return n.t("Hand {number}: {name} deals {count} tiles each.", number=e.round, name=n.seat(e.seat),
-                   count=n.t(NUMBER_WORDS.get(e.count or 0, str(e.count))))
-    if e.seat is not None:
-        return n.t("Hand {number}: {name} {role}.", number=e.round, name=n.seat(e.seat), role=n.dealer_role())
-    return n.t("Round {number}: {count} tiles each.", number=e.round, count=e.count)
-
-
 def _play(n: Narrator, e: Event) -> str:
     if e.seat is None:
         return n.t("The {tile} starter is in the centre; {names} begins.", tile=e.tile, names=n.seat_list(e.seats))
@@ -334,9 +300,7 @@ def _play(n: Narrator, e: Event) -> str:
                    end=n.t(ARM_WORDS.get(e.end, e.end)))
     if e.suit is not None:
         return n.t("{name} led {tile} ({suit}).", name=n.seat(e.seat), tile=e.tile, suit=n.t(suit_words(e.suit)))
-    if n.family == "line":
-        return n.t("{name} opened with {tile}.", name=n.seat(e.seat), tile=e.tile)
-    return n.t("{name} played {tile}.", name=n.seat(e.seat), tile=e.tile)
+    return n.t(n.words.opened, name=n.seat(e.seat), tile=e.tile)
 
 
 def _draw(n: Narrator, e: Event) -> str:
@@ -354,16 +318,13 @@ def _pass(n: Narrator, e: Event) -> str:
                 n.t("Count {count}: {tile} does not match.", count=e.count, tile=e.tile))
     if e.declined:
         return n.t("{name} ends the extra turn.", name=n.seat(e.seat))
-    if n.game == "tiddle_a_wink":
-        return n.t("{name} says Gee.", name=n.seat(e.seat))
-    return n.t("{name} passed.", name=n.seat(e.seat))
+    return n.t(n.words.passed, name=n.seat(e.seat))
 
 
 _SCORE_WORDS: dict[ScoreReason, Say] = {
     ScoreReason.ROUND: lambda n, e: n.t("{name} scores {points} for the round.", name=n.seat(e.seat),
                                         points=e.points),
-    ScoreReason.NOBODY: lambda n, e: (n.t("Nobody adds penalty points this hand.") if n.game == "black_tile"
-                                      else n.t("Nobody scores this round.")),
+    ScoreReason.NOBODY: lambda n, e: n.t(n.words.nobody_scores),
     ScoreReason.OPENING: lambda n, e: n.t("{name} scores {points} for the opening.", name=n.seat(e.seat),
                                           points=e.points),
     ScoreReason.HEADER: lambda n, e: (n.t("{name} makes a triple-header: {points} points.", name=n.seat(e.seat),
@@ -427,7 +388,7 @@ def _score(n: Narrator, e: Event) -> str:
 def _round_over(n: Narrator, e: Event) -> str:
     if e.outcome is not None and e.outcome.termination == Termination.BLOCKED:
         return n.t("The round is blocked: nobody can play.")
-    return n.t("{name} went out and calls {call}", name=n.seat(e.seat), call=OUT_CALLS.get(n.game, "Domino!"))
+    return n.t("{name} went out and calls {call}", name=n.seat(e.seat), call=n.words.out_call)
 
 
 def _match_over(n: Narrator, e: Event) -> str:
@@ -485,12 +446,6 @@ def _sit_out(n: Narrator, e: Event) -> str:
             n.t("{names} lay their tiles face down for this hand.", names=names))
 
 
-def _throw_in(n: Narrator, e: Event) -> str:
-    if n.game == "euchre":
-        return n.t("Everyone passed three turn-ups: the tiles are thrown in and the deal passes left.")
-    return n.t("Everyone passed: the hand is thrown in and the deal passes left.")
-
-
 def _exchange(n: Narrator, e: Event) -> str:
     count = e.count or 0
     if not count:
@@ -500,7 +455,7 @@ def _exchange(n: Narrator, e: Event) -> str:
 
 
 _EVENT_WORDS: dict[EventKind, Say] = {
-    EventKind.DEAL: _deal,
+    EventKind.DEAL: lambda n, e: n.words.deal(n, e),
     EventKind.PLAY: _play,
     EventKind.DRAW: _draw,
     EventKind.PASS: _pass,
@@ -517,7 +472,7 @@ _EVENT_WORDS: dict[EventKind, Say] = {
                                      role=n.dealer_role()),
     EventKind.TRICK: lambda n, e: n.t("{name} took the trick.", name=n.seat(e.seat)),
     EventKind.HAND_OVER: lambda n, e: n.t("Hand {number} is over.", number=e.round),
-    EventKind.THROW_IN: _throw_in,
+    EventKind.THROW_IN: lambda n, e: n.t(n.words.thrown_in),
     EventKind.BID: lambda n, e: n.t("{name} bid {bid}.", name=n.seat(e.seat), bid=n.bid_words(e.amount)),
     EventKind.TRUMP: lambda n, e: n.t("{name} named {contract}.", name=n.seat(e.seat),
                                       contract=contract_said(n, e.suit or "")),
@@ -624,24 +579,7 @@ def _outcome_words(n: Narrator, outcome: Outcome, event: Event | None = None) ->
 def _match_won(n: Narrator, outcome: Outcome, event: Event | None) -> str:
     if not outcome.sides:
         return n.t("The match is over: nobody won.")
-    people = sum(n.people(s) for s in outcome.sides)
-    if n.family == "line":
-        side = outcome.sides[0]
-        names = n.side(side)
-        if event is not None and event.amount is not None:
-            return n.agree(people, _("{name} reached {amount} and won the match."),
-                           _("{names} reached {amount} and won the match."), name=names, names=names,
-                           amount=event.amount)
-        count = outcome.points[side]
-        if people == 1:
-            return n.counted(count, _("{name} won the match with {count} point."),
-                             _("{name} won the match with {count} points."), name=names)
-        return n.counted(count, _("{names} won the match with {count} point."),
-                         _("{names} won the match with {count} points."), names=names)
-    names = n.joined([n.side(s) for s in outcome.sides])
-    totals = n.joined(sorted({n.total_words(outcome.points[s]) for s in outcome.sides}))
-    return n.agree(people, _("{name} won the match with {totals}."), _("{names} won the match with {totals}."),
-                   name=names, names=names, totals=totals)
+    return n.words.match_won(n, outcome, event)
 
 
 #: Why a round or hand was won, said of one winner (``{name}``) and of several (``{names}``): the verb agrees.
@@ -664,7 +602,7 @@ def _round_words(n: Narrator, outcome: Outcome) -> str:
         return n.t("Round {number}: the round is blocked and nobody scores.", number=outcome.round)
     names = n.t(" and ").join(n.side(s) for s in outcome.sides)
     gained = ", ".join(f"{n.side(s)} {p:+d}" for s, p in enumerate(outcome.points) if p)
-    which = n.t("Round") if n.family == "line" else n.t("Hand")
+    which = n.t(n.words.round_word)
     one, many = _ROUND_WHY.get(outcome.termination, _WON)
     won = n.agree(sum(n.people(s) for s in outcome.sides), one, many, name=names, names=names)
     text = f"{which} {outcome.round}: {won}"
@@ -676,14 +614,7 @@ def _prompt_words(n: Narrator, p: Prompt) -> str:
     name = n.seat(p.seat)
     kind = p.kind
     if kind == PromptKind.GAME_OVER:
-        if n.game == "bingo":
-            if p.seats:
-                return n.t("Bingo! The row is clear: {count} tiles removed in {amount} steps.", count=p.count,
-                           amount=p.amount)
-            return n.t("Lost: no removal in 13 passes along the row ({count} tiles removed).", count=p.count)
-        names = n.seat_list(p.seats)
-        return (n.agree(len(p.seats), _("Game over: {name} won."), _("Game over: {names} won."), name=names,
-                        names=names) if p.seats else n.t("Game over: no winner."))
+        return n.words.game_over(n, p)
     if kind == PromptKind.BID:
         bids = _bid_range(n, p)
         return (n.t("Everyone else passed: {name} must bid {bids}.", name=name, bids=bids) if p.flag
@@ -697,9 +628,7 @@ def _prompt_words(n: Narrator, p: Prompt) -> str:
             return n.t("{name} played a double and may take another turn, or end it with Gee.", name=name)
         return n.t("{name} played a double and takes another turn.", name=name)
     if kind == PromptKind.MUST_PASS:
-        if n.game == "tiddle_a_wink":
-            return n.t("{name} cannot play and must say Gee.", name=name)
-        return n.t("{name} cannot play and must pass.", name=name)
+        return n.t(n.words.must_pass, name=name)
     say = _PROMPT_WORDS.get(kind)
     return say(n, p, name) if say is not None else str(kind)
 
@@ -851,8 +780,7 @@ _YOUR_PROMPTS: dict[PromptKind, Callable[[Narrator, Prompt], str]] = {
     PromptKind.TO_FOLLOW: lambda n, p: n.t("Play a tile: {suit} were led.", suit=_led_words(n, p)),
     PromptKind.EXTRA_TURN: lambda n, p: (n.t("You played a double: take another turn, or end it with Gee.") if p.flag
                                          else n.t("You played a double: take another turn.")),
-    PromptKind.MUST_PASS: lambda n, p: (n.t("You cannot play: say Gee.") if n.game == "tiddle_a_wink"
-                                        else n.t("You cannot play: pass.")),
+    PromptKind.MUST_PASS: lambda n, p: n.t(n.words.your_must_pass),
     PromptKind.CLAIM_OPEN: lambda n, p: n.agree(len(p.seats), _("Play a tile. {name} may claim {amount} until then; "
                                                                 "an opponent may call Muggins."),
                                                 _("Play a tile. {names} may claim {amount} until then; an opponent "
