@@ -18,26 +18,8 @@ __all__ = ["PROMPT_WORDS", "YOUR_PROMPTS", "prompt_sentence", "your_prompt_sente
 
 def prompt_sentence(n: Narrator, p: Prompt) -> str:
     """What the game awaits, in the narrator's words."""
-    name = n.seat(p.seat)
-    kind = p.kind
-    if kind == PromptKind.GAME_OVER:
-        return n.words.game_over(n, p)
-    if kind == PromptKind.BID:
-        bids = _bid_range(n, p)
-        return (n.t("Everyone else passed: {name} must bid {bids}.", name=name, bids=bids) if p.flag
-                else n.t("{name} to bid {bids} or pass.", name=name, bids=bids))
-    if kind == PromptKind.BET:
-        return n.t("{name} to {choice} (pot {count}).", name=name, choice=_bet_choice(n, p), count=p.count)
-    if kind == PromptKind.TO_FOLLOW:
-        return n.t("{name} to play: {suit} were led.", name=name, suit=_led_words(n, p))
-    if kind == PromptKind.EXTRA_TURN:
-        if p.flag:
-            return n.t("{name} played a double and may take another turn, or end it with Gee.", name=name)
-        return n.t("{name} played a double and takes another turn.", name=name)
-    if kind == PromptKind.MUST_PASS:
-        return n.t(n.words.must_pass, name=name)
-    say = PROMPT_WORDS.get(kind)
-    return say(n, p, name) if say is not None else str(kind)
+    say = PROMPT_WORDS.get(p.kind)
+    return say(n, p, n.seat(p.seat)) if say is not None else str(p.kind)
 
 
 def _bid_range(n: Narrator, p: Prompt) -> str:
@@ -61,7 +43,20 @@ def _bet_choice(n: Narrator, p: Prompt) -> str:
     return n.t("check or bet") if p.flag else n.t("check")
 
 
+#: Each prompt in the narrator's words, given the name of the seat it awaits.
 PROMPT_WORDS: dict[PromptKind, Callable[[Narrator, Prompt, str], str]] = {
+    PromptKind.GAME_OVER: lambda n, p, name: n.words.game_over(n, p),
+    PromptKind.BID: lambda n, p, name: (n.t("Everyone else passed: {name} must bid {bids}.", name=name,
+                                            bids=_bid_range(n, p)) if p.flag else
+                                        n.t("{name} to bid {bids} or pass.", name=name, bids=_bid_range(n, p))),
+    PromptKind.BET: lambda n, p, name: n.t("{name} to {choice} (pot {count}).", name=name, choice=_bet_choice(n, p),
+                                           count=p.count),
+    PromptKind.TO_FOLLOW: lambda n, p, name: n.t("{name} to play: {suit} were led.", name=name,
+                                                 suit=_led_words(n, p)),
+    PromptKind.EXTRA_TURN: lambda n, p, name: (n.t("{name} played a double and may take another turn, or end it with "
+                                                   "Gee.", name=name) if p.flag else
+                                               n.t("{name} played a double and takes another turn.", name=name)),
+    PromptKind.MUST_PASS: lambda n, p, name: n.t(n.words.must_pass, name=name),
     PromptKind.WAITING: lambda n, p, name: n.t("Waiting for {names}.", names=n.seat_list(p.seats)),
     PromptKind.TO_PLAY: lambda n, p, name: n.t("{name} to play.", name=name),
     PromptKind.MUST_DRAW: lambda n, p, name: n.t("{name} cannot play and must draw.", name=name),

@@ -43,9 +43,8 @@ def test_every_event_and_prompt_of_random_play_is_a_sentence_with_names(key: str
 def test_every_kind_reason_and_prompt_has_words() -> None:
     assert set(event_words.EVENT_WORDS) == set(EventKind)
     assert set(event_words.SCORE_WORDS) == set(ScoreReason)
-    handled_apart = {PromptKind.GAME_OVER, PromptKind.BID, PromptKind.BET, PromptKind.TO_FOLLOW,
-                     PromptKind.EXTRA_TURN, PromptKind.MUST_PASS}
-    assert set(prompt_words.PROMPT_WORDS) | handled_apart == set(PromptKind)
+    assert set(prompt_words.PROMPT_WORDS) == set(PromptKind)
+    assert set(prompt_words.YOUR_PROMPTS) < set(PromptKind)
 
 
 def test_the_words_players_read_today() -> None:
