@@ -193,12 +193,16 @@ GAMES: tuple[GameWords, ...] = (
 )
 
 
-@cache
 def words_for(game: str | GameSpec) -> GameWords:
     """A game's words (by its key or catalogue entry): its own, else its family's; the defaults for a game the
     catalogue does not know."""
-    spec = game if isinstance(game, GameSpec) else catalogue().get(game)
+    return _words(game.key if isinstance(game, GameSpec) else game)
+
+
+@cache
+def _words(key: str) -> GameWords:
+    spec = catalogue().get(key)
     if spec is None:
         return GameWords()
-    own = next((words for words in GAMES if words.key == spec.key), None)
+    own = next((words for words in GAMES if words.key == key), None)
     return own or next((words for words in FAMILIES if words.family == spec.family), GameWords())
