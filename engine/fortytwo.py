@@ -314,9 +314,5 @@ class FortyTwoGame(TrickGame):
         return view
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 __all__ = ["BID", "DOUBLES", "NEL_O", "NO_TRUMP", "TRUMP", "FortyTwoGame", "contract_phrase", "contract_words", "flag",
            "trump_call"]

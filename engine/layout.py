@@ -138,10 +138,6 @@ class LineOfPlay:
             return list(ARMS)
         return ["W", "E"]
 
-    def is_open(self, arm: str) -> bool:
-        """True when a tile may be added to ``arm`` now."""
-        return any(open_arm == arm for open_arm, _ in self.ends)
-
     def end_value(self, arm: str) -> int:
         """The value an arm shows: its outermost tile's exposed end, or the centre's end while it is empty."""
         placed = self.arms[arm]

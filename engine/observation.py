@@ -132,11 +132,6 @@ def _owner(name: str) -> int | None:
     return int(name[4:]) if name.startswith("hand") else None
 
 
-def unseen_tiles(game: Game, seat: int) -> Counter[Tile]:
-    """The tiles ``seat`` cannot see, counted."""
-    return Counter(observe(game, seat).unseen)
-
-
 def determinize(game: Game, seat: int, rng: random.Random, seen: Observation | None = None,
                 dealt: Mapping[str, list[Tile]] | None = None) -> Game:
     """A copy of ``game`` in which the tiles ``seat`` cannot see are dealt again at random, consistently with what

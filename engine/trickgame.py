@@ -33,10 +33,8 @@ class TrickGame(Game):
     """A match of a trick-taking game. Subclasses set the phases before play and the scoring.
 
     (A game without a dealer, like Eleven Point Black Tile, uses the rotating ``dealer`` seat as its first leader;
-    the words module says so in the lots and deal messages.)
+    its words, ``render/game_words.py``, say so in the lots and deal messages.)
     """
-
-    DEALER_ROLE = "deals"
 
     # ----- what a game says about itself ------------------------------------------------------------------------
     def tile_set(self) -> list[Tile]:
@@ -149,11 +147,6 @@ class TrickGame(Game):
     def pile_points(self, side: int) -> int:
         """What ``side`` has taken this hand, for the view (default: its tricks)."""
         return self.tricks_won[side]
-
-    def suit_tiles(self, suit: str) -> frozenset[Tile]:
-        """The tiles of the set that belong to ``suit`` under this hand's suits (trumps, doubles...)."""
-        rule = self.suit_rule()
-        return frozenset(t for t in self.tile_set() if rule.follows(t, suit))
 
     # ----- the play of tricks -----------------------------------------------------------------------------------
     def active_seats(self) -> list[int]:

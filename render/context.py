@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from engine.tiles import tiles_from
 from engine.views import Contract, GameView, LineView, PokerView, TrickView, arm_and_value, seat_and_bid
+from render.event_words import contract_said, poker_hand_words
 from render.language import LANGUAGE, _, say
-from render.words import ARM_WORDS, Narrator, contract_said, poker_hand_words, suit_words
+from render.words import ARM_WORDS, Narrator, suit_words
 
 
 def context_line(view: GameView) -> str:

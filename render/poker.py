@@ -9,6 +9,7 @@ from PIL import Image, ImageDraw
 from engine.tiles import tiles_from
 from engine.views import PokerView
 from render.canvas import draw_text, fit, seat_names, with_names, wrap
+from render.event_words import poker_hand_words
 from render.geometry import Box
 from render.language import LANGUAGE, _, say
 from render.panels import Plate, draw_plate, footer, header, new_strip, stack, title_line
@@ -16,7 +17,7 @@ from render.ring import Ring
 from render.table_line import Chip, chip_rows, draw_chips
 from render.theme import ACCENT, MARGIN, SMALL, WIDTH
 from render.tiles import paste_tile, tile_back, tile_image
-from render.words import Narrator, poker_hand_words
+from render.words import Narrator
 
 PLATE_W, PLATE_H = 190, 62
 TILE = 22
@@ -133,7 +134,7 @@ def _centre(draw: ImageDraw.ImageDraw, view: PokerView, names: Sequence[str], ri
 
 def _hand_words(english: str, tiles: list[str]) -> str:
     """A poker hand in words: the engine's English, or said again from its five tiles in the language being drawn
-    in (render.words.poker_hand_words)."""
+    in (render.event_words.poker_hand_words)."""
     language = LANGUAGE.get()
     if language is None or len(tiles) != 5 or not english:
         return english

@@ -7,7 +7,7 @@ or set, a moon shot, the hands shown, the pot) say how. :func:`hand_recap` reads
 a phone shows, the smallest text is still 11 pixels and the numbers 16 or more. The words under the picture are the
 narrator's (:meth:`render.words.Narrator.recap`).
 
->>> from engine.events import Event, EventKind, Outcome, Termination
+>>> from engine.events import Event, EventKind, Outcome, ScoreReason, Termination
 >>> log = [Event(EventKind.DEAL, 0, round=1), Event(EventKind.TRICK, 1, side=1),
 ...        Event(EventKind.HAND_OVER, round=1, outcome=Outcome(Termination.TRICKS, (1,), (1,), (0, 4))),
 ...        Event(EventKind.SCORE, 1, 1, 4, reason=ScoreReason.TRICKS), Event(EventKind.DEAL, 1, round=2)]
@@ -26,6 +26,7 @@ from PIL import Image, ImageDraw
 from engine.events import Event, EventKind, Outcome, Termination
 from engine.registry import catalogue
 from render.canvas import draw_text, fit, printable, seat_names, to_png, wrap
+from render.game_words import words_for
 from render.language import LANGUAGE, _, agree, say, speaking
 from render.palette import palette
 from render.theme import ACCENT, BACKGROUND, MUTED, PANEL, TEXT, team_colour
@@ -110,9 +111,9 @@ def hand_recap(game: str, sides: Sequence[Sequence[int]], log: Sequence[Event], 
                 (in_play if index < end else at_end)[event.side] += event.points
         elif event.kind == EventKind.TRICK and index >= start and event.side is not None and 0 <= event.side < count:
             tricks[event.side] += 1
-    family = catalogue()[game].family if game in catalogue() else ""
+    counts_tricks = words_for(game).counts_tricks
     results = tuple(SideResult(side, tuple(sides[side]), in_play[side], at_end[side], totals[side],
-                               tricks[side] if family == "trick" else None, side in ending.outcome.sides)
+                               tricks[side] if counts_tricks else None, side in ending.outcome.sides)
                     for side in range(count))
     match = next((e.outcome for e in settled if e.kind == EventKind.MATCH_OVER), None)
     number = ending.round or ending.outcome.round or sum(1 for e in log[:end] if e.kind in _NEXT_HAND)
@@ -192,7 +193,7 @@ def recap_image(recap: HandRecap, names: Sequence[str], words: str) -> Image.Ima
     columns = _recap_columns(recap)
     height = PAD + TITLE + 12 + len(lines) * (LINE + 8) + 6 + LABEL + 10 + ROW * len(recap.sides) + PAD
     image, draw = _canvas(height)
-    hand = say("Round") if catalogue().get(recap.game) and catalogue()[recap.game].family == "line" else say("Hand")
+    hand = say(words_for(recap.game).round_word)
     y = _header(draw, f"{_title(recap.game)}  ·  {hand} {recap.round}", lines)
     teams = any(len(r.seats) > 1 for r in recap.sides)
     y = _headings(draw, y, [(label, right) for label, right, _ in columns], teams)
@@ -207,16 +208,15 @@ def recap_image(recap: HandRecap, names: Sequence[str], words: str) -> Image.Ima
 
 def _recap_columns(recap: HandRecap) -> list[tuple[str, int, _Value]]:
     """The number columns of a recap, right-aligned from the right edge: Total last."""
-    family = catalogue()[recap.game].family if recap.game in catalogue() else ""
+    words = words_for(recap.game)
     wanted: list[tuple[str, _Value]] = []
-    if family == "trick":
+    if words.counts_tricks:
         wanted.append((say("Tricks"), lambda r: str(r.tricks or 0)))
     if recap.both:
         wanted.append((say("In play"), lambda r: _signed(r.in_play)))
         wanted.append((say("At end"), lambda r: _signed(r.at_end)))
     else:
-        this = say("Chips") if family == "poker" else say("This round") if family == "line" else say("This hand")
-        wanted.append((this, lambda r: _signed(r.hand)))
+        wanted.append((say(words.hand_column), lambda r: _signed(r.hand)))
     wanted.append((say("Total"), lambda r: str(r.total)))
     step = 116
     right = WIDTH - PAD - 16
@@ -248,8 +248,7 @@ def standings_image(game: str, sides: Sequence[Sequence[int]], outcome: Outcome,
         draw_text(draw, (PAD, y), line, LINE, TEXT)
         y += LINE + 8
     y += 6
-    unit = say("Chips") if spec is not None and spec.family == "poker" else say("Penalty") if lowest else say("Total")
-    columns: list[tuple[str, int]] = [(unit, WIDTH - PAD - 16)]
+    columns: list[tuple[str, int]] = [(say(words_for(game).standings_column), WIDTH - PAD - 16)]
     if hands_won:
         columns.insert(0, (say("Hands won"), WIDTH - PAD - 16 - 150))
     teams = any(len(side) > 1 for side in sides)

@@ -75,12 +75,6 @@ def round_choices(game: LineGame) -> list[list[list[Choice]]]:
     return parts
 
 
-def choices_since_draw(game: LineGame) -> list[list[Choice]]:
-    """For each seat, the tiles it has played this round since it last drew, each with the ends it faced, in order
-    (the last part of :func:`round_choices`; empty just after a draw)."""
-    return [seat_parts[-1] for seat_parts in round_choices(game)]
-
-
 def sheds_heavy_first(parts: list[list[Choice]]) -> bool:
     """False once a seat has shown it does not play heavy tiles first: it later played a tile it held at an earlier
     choice, which would have played then and was at least :data:`MARGIN` pips heavier."""

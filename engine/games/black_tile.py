@@ -74,8 +74,6 @@ def hand_penalties(taken: list[int], moon_needs: int) -> tuple[list[int], int | 
 class BlackTileGame(TrickGame):
     """A match of Eleven Point Black Tile: every player for themself, the lowest total wins."""
 
-    DEALER_ROLE = "leads"
-
     def hand_sizes(self) -> list[int]:
         return [9 if self.seats == 3 else 7] * self.seats
 

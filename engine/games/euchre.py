@@ -55,8 +55,8 @@ class EuchreSuits(NumberSuits):
     then belongs to no number suit (RULES 4.6). Non-trump suits rank per RULES 4.3.
 
     >>> fives = EuchreSuits(trump="5", declare=True)
-    >>> [str(t) for t in trump_order(5)]
-    ['5-5', '4-4', '6-5', '5-4', '5-3', '5-2', '5-1', '5-0']
+    >>> fives.rank(Tile.of(5, 5), "5"), fives.rank(Tile.of(4, 4), "5"), fives.rank(Tile.of(6, 5), "5")
+    (9, 8, 6)
     >>> fives.is_trump(Tile.of(4, 4)), fives.follows(Tile.of(4, 4), "4"), fives.lead_choices(Tile.of(6, 4))
     (True, False, ('6', '4'))
     """
@@ -82,13 +82,6 @@ class EuchreSuits(NumberSuits):
                 return 8
             return tile.other(trump)
         return super().rank(tile, suit)
-
-
-def trump_order(trump: int) -> list[Tile]:
-    """The eight trumps for ``trump``, highest first (EU-1: the stated rule, not the seed's wrong example)."""
-    rule = EuchreSuits(trump=str(trump))
-    trumps = [Tile.of(trump, n) for n in range(7)] + [left_bower(trump)]
-    return sorted(trumps, key=lambda t: rule.rank(t, str(trump)), reverse=True)
 
 
 class EuchreGame(TrickGame):

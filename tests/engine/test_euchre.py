@@ -15,7 +15,7 @@ from engine.actions import Call, Choose, Pass, Play
 from engine.ai import computer_player
 from engine.ai.euchre import EuchrePlayer, Seen, discard_choice, follow
 from engine.errors import IllegalAction
-from engine.games.euchre import EuchreGame, EuchreSuits, left_bower, trump_of, trump_order
+from engine.games.euchre import EuchreGame, EuchreSuits, left_bower, trump_of
 from engine.registry import new_game
 from engine.tiles import Tile, double_set
 from engine.tricks import trick_winner
@@ -50,6 +50,13 @@ def test_4_6_trump_is_the_turnups_higher_end() -> None:
     assert trump_of(t("6-4")) == 6
     assert trump_of(t("3-3")) == 3
     assert trump_of(t("2-0")) == 2
+
+
+def trump_order(trump: int) -> list[Tile]:
+    """The eight trumps for ``trump``, highest first, as the suits rank them."""
+    rule = EuchreSuits(trump=str(trump))
+    trumps = [Tile.of(trump, n) for n in range(7)] + [left_bower(trump)]
+    return sorted(trumps, key=lambda tile: rule.rank(tile, str(trump)), reverse=True)
 
 
 def test_eu_1_trump_five_ranking_follows_the_stated_rule() -> None:

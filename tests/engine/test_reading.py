@@ -15,7 +15,6 @@ from engine.ai.reading import (
     MARGIN,
     UNLIKELY,
     Choice,
-    choices_since_draw,
     heavy_first_weight,
     reads_choices,
     round_choices,
@@ -27,6 +26,12 @@ from engine.linegame import LineGame
 from engine.observation import determinize
 from engine.tiles import Tile
 from tests.engine.line_support import play, rigged
+
+
+def choices_since_draw(game: LineGame) -> list[list[Choice]]:
+    """For each seat, the tiles it has played this round since it last drew, each with the ends it faced, in order
+    (the last part of :func:`round_choices`; empty just after a draw)."""
+    return [seat_parts[-1] for seat_parts in round_choices(game)]
 
 SIX = 1 << 6
 

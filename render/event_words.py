@@ -1,0 +1,291 @@
+"""The sentence for each kind of event, with the players' names (what :meth:`render.words.Narrator.event` says).
+
+One entry per kind (and per score reason); a game's own words come from its hook (:mod:`render.game_words`). The
+poker hands and the contracts are said here too, for the events and for the pictures.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from engine.events import Event, EventKind, ScoreReason, Termination
+from engine.fortytwo import contract_phrase
+from engine.layout import ARM_WORDS
+from engine.poker_hands import Category, evaluate
+from engine.tricks import suit_words
+from render.game_words import NUMBER_WORDS
+from render.language import _
+
+if TYPE_CHECKING:
+    from render.words import Narrator
+
+__all__ = ["EVENT_WORDS", "NUMBER_NAMES", "POKER_LABELS", "SCORE_WORDS", "contract_said", "event_sentence",
+           "poker_hand_words", "poker_tile_words"]
+
+Say = Callable[["Narrator", Event], str]
+
+
+def event_sentence(n: Narrator, event: Event) -> str:
+    """``event`` in the narrator's words (its kind's name for a kind without words)."""
+    say = EVENT_WORDS.get(event.kind)
+    return say(n, event) if say is not None else str(event.kind)
+
+
+def _play(n: Narrator, e: Event) -> str:
+    if e.seat is None:
+        return n.t("The {tile} starter is in the centre; {names} begins.", tile=e.tile, names=n.seat_list(e.seats))
+    if e.end:
+        return n.t("{name} played {tile} on the {end}.", name=n.seat(e.seat), tile=e.tile,
+                   end=n.t(ARM_WORDS.get(e.end, e.end)))
+    if e.suit is not None:
+        return n.t("{name} led {tile} ({suit}).", name=n.seat(e.seat), tile=e.tile, suit=n.t(suit_words(e.suit)))
+    return n.t(n.words.opened, name=n.seat(e.seat), tile=e.tile)
+
+
+def _draw(n: Narrator, e: Event) -> str:
+    if e.seat is None:
+        most = n.t(NUMBER_WORDS.get(e.count or 0, str(e.count)))
+        return n.t("Betting is closed: each player in turn may exchange up to {count} tiles.", count=most)
+    count = e.count or 0
+    return (n.t("{name} drew 1 tile.", name=n.seat(e.seat)) if count == 1 else
+            n.t("{name} drew {count} tiles.", name=n.seat(e.seat), count=count))
+
+
+def _pass(n: Narrator, e: Event) -> str:
+    if e.tile is not None:  # Bingo: the touched tile stays in the row
+        return (n.t("Count {count}: {tile} stays.", count=e.count, tile=e.tile) if e.declined else
+                n.t("Count {count}: {tile} does not match.", count=e.count, tile=e.tile))
+    if e.declined:
+        return n.t("{name} ends the extra turn.", name=n.seat(e.seat))
+    return n.t(n.words.passed, name=n.seat(e.seat))
+
+
+SCORE_WORDS: dict[ScoreReason, Say] = {
+    ScoreReason.ROUND: lambda n, e: n.t("{name} scores {points} for the round.", name=n.seat(e.seat),
+                                        points=e.points),
+    ScoreReason.NOBODY: lambda n, e: n.t(n.words.nobody_scores),
+    ScoreReason.OPENING: lambda n, e: n.t("{name} scores {points} for the opening.", name=n.seat(e.seat),
+                                          points=e.points),
+    ScoreReason.HEADER: lambda n, e: (n.t("{name} makes a triple-header: {points} points.", name=n.seat(e.seat),
+                                          points=e.points) if e.points == 3 else
+                                      n.t("{name} makes a double-header: {points} points.", name=n.seat(e.seat),
+                                          points=e.points)),
+    ScoreReason.ENDS: lambda n, e: n.t("{name} scores {points}: the ends total {points}.", name=n.seat(e.seat),
+                                       points=e.points),
+    ScoreReason.CLAIM: lambda n, e: n.t("{name} claims {points}.", name=n.seat(e.seat), points=e.points),
+    ScoreReason.MUGGINS: lambda n, e: n.t("{name} takes the {points} left unclaimed.", name=n.seat(e.seat),
+                                          points=e.points),
+    ScoreReason.TRICKS: lambda n, e: n.of_side(e.side, _("{name} scores {points} for their tricks."),
+                                               _("{names} score {points} for their tricks."), points=e.points),
+    ScoreReason.MARKS: lambda n, e: n.counted(e.points, _("{name} score {count} mark."),
+                                              _("{name} score {count} marks."), name=n.side(e.side)),
+    ScoreReason.BID: lambda n, e: n.t("{name} score the bid, {points}.", name=n.side(e.side), points=e.points),
+    ScoreReason.TAKEN: lambda n, e: n.counted(e.points, _("{name} score the {count} point they took."),
+                                              _("{name} score the {count} points they took."), name=n.side(e.side)),
+    ScoreReason.SET: lambda n, e: n.t("{name} score {count} + {amount} = {points}.", name=n.side(e.side),
+                                      count=e.count, amount=e.amount, points=e.points),
+    ScoreReason.MARCH: lambda n, e: (n.t("{name} took all five tricks alone: {points} points.", name=n.side(e.side),
+                                         points=e.points) if e.alone else
+                                     n.of_side(e.side, _("{name} took all five tricks: {points} points."),
+                                               _("{names} took all five tricks: {points} points."),
+                                               points=e.points)),
+    ScoreReason.POINT: lambda n, e: n.of_side(e.side, _("{name} took {count} tricks: 1 point."),
+                                              _("{names} took {count} tricks: 1 point."), count=e.count),
+    ScoreReason.EUCHRED: lambda n, e: _euchred(n, e),
+    ScoreReason.PENALTY: lambda n, e: n.counted(e.points, _("{name} adds {count} penalty point."),
+                                                _("{name} adds {count} penalty points."), name=n.seat(e.seat)),
+    ScoreReason.STACK: lambda n, e: n.counted(e.points, _("{name} takes a stack of {count} chip."),
+                                              _("{name} takes a stack of {count} chips."), name=n.seat(e.seat)),
+    ScoreReason.CHIPS: lambda n, e: (n.counted(e.points, _("{name} wins {count} chip."),
+                                               _("{name} wins {count} chips."), name=n.seat(e.seat))
+                                     if e.points > 0 else n.counted(abs(e.points), _("{name} loses {count} chip."),
+                                               _("{name} loses {count} chips."), name=n.seat(e.seat))),
+    ScoreReason.REMOVED: lambda n, e: ((n.counted(e.amount, _("Counted on past {count} tile."),
+                                                  _("Counted on past {count} tiles.")) + " ") if e.amount else "")
+    + n.t("Count {count}: {tile} removed.", count=e.count, tile=e.tile),
+}
+
+
+def _euchred(n: Narrator, e: Event) -> str:
+    """The makers euchred, and the points one other side scores for it: in two- and three-handed Euchre each
+    player is a side of one, and the verbs agree."""
+    makers = n.side_of(e.seat or 0)
+    values = {"name": n.side(makers), "others": n.side(e.side), "points": e.points}
+    if n.people(makers) == 1:
+        return n.counted(e.count or 0, _("{name} was euchred with {count} trick: {others} scores {points}."),
+                         _("{name} was euchred with {count} tricks: {others} scores {points}."), **values)
+    return n.counted(e.count or 0, _("{name} were euchred with {count} trick: {others} score {points}."),
+                     _("{name} were euchred with {count} tricks: {others} score {points}."), **values)
+
+
+def _score(n: Narrator, e: Event) -> str:
+    say = SCORE_WORDS.get(e.reason) if e.reason is not None else None
+    return say(n, e) if say is not None else n.of_side(e.side, _("{name} scores {points}."),
+                                                        _("{names} score {points}."), points=e.points)
+
+
+def _round_over(n: Narrator, e: Event) -> str:
+    if e.outcome is not None and e.outcome.termination == Termination.BLOCKED:
+        return n.t("The round is blocked: nobody can play.")
+    return n.t("{name} went out and calls {call}", name=n.seat(e.seat), call=n.words.out_call)
+
+
+def _match_over(n: Narrator, e: Event) -> str:
+    if e.outcome is None:
+        return n.t("The match is over.")
+    return n.outcome(e.outcome, e)
+
+
+def _bet(n: Narrator, e: Event) -> str:
+    action, name = str(e.action), n.seat(e.seat)
+    if action.startswith("bid:"):
+        return (n.t("{name} bets {amount}.", name=name, amount=e.amount) if e.count is None else
+                n.t("{name} raises by {amount} to {count}.", name=name, amount=e.amount, count=e.count))
+    if action == "call:call":
+        return n.t("{name} calls {amount}.", name=name, amount=e.amount)
+    if action == "call:fold":
+        return n.t("{name} folds.", name=name)
+    return n.t("{name} checks.", name=name)
+
+
+def _pot(n: Narrator, e: Event) -> str:
+    folded = e.outcome is not None and e.outcome.termination == Termination.FOLDED
+    if folded or not e.tiles:
+        return n.t("{name} wins the pot of {amount}: everyone else folded.", name=n.seat(e.seat), amount=e.amount)
+    return n.t("{name} wins the pot of {amount} with {hand}.", name=n.seat(e.seat), amount=e.amount,
+               hand=poker_hand_words(n, list(e.tiles)))
+
+
+def _accept(n: Narrator, e: Event) -> str:
+    said = n.t(_accept_word(n, e.seat or 0, e.seats[0] if e.seats else 0), name=n.seat(e.seat),
+               suit=n.t(suit_words(e.suit)))
+    return said + (n.t(", alone") if e.alone else "") + "."
+
+
+def _accept_word(n: Narrator, seat: int, dealer: int) -> str:
+    """Euchre's words: the dealer takes up, the dealer's partner assists, an opponent orders up."""
+    if seat == dealer:
+        return _("{name} took up {suit} as trumps")
+    # Partners (four players) assist and order up; otherwise a player accepts.
+    four = any(len(side) > 1 for side in n.sides) if n.sides is not None else len(n.names) == 4
+    if four and (seat - dealer) % 2 == 0:
+        return _("{name} assisted with {suit} as trumps")
+    return _("{name} ordered up {suit} as trumps") if four else _("{name} accepted {suit} as trumps")
+
+
+def _count(n: Narrator, e: Event) -> str:
+    if e.seat is None:  # Bingo: the count runs on by itself
+        return n.counted(e.count or 0, _("Counted on past {count} tile."), _("Counted on past {count} tiles."))
+    return n.t("The ends total {count}: {name} may claim them.", count=e.count, name=n.seat(e.seat))
+
+
+def _sit_out(n: Narrator, e: Event) -> str:
+    names = n.joined([n.seat(s) for s in e.seats])
+    return (n.t("{names} lays their tiles face down for this hand.", names=names) if len(e.seats) == 1 else
+            n.t("{names} lay their tiles face down for this hand.", names=names))
+
+
+def _exchange(n: Narrator, e: Event) -> str:
+    count = e.count or 0
+    if not count:
+        return n.t("{name} stands pat.", name=n.seat(e.seat))
+    return n.counted(count, _("{name} exchanges {count} tile."), _("{name} exchanges {count} tiles."),
+                     name=n.seat(e.seat))
+
+
+EVENT_WORDS: dict[EventKind, Say] = {
+    EventKind.DEAL: lambda n, e: n.words.deal(n, e),
+    EventKind.PLAY: _play,
+    EventKind.DRAW: _draw,
+    EventKind.PASS: _pass,
+    EventKind.SCORE: _score,
+    EventKind.ROUND_OVER: _round_over,
+    EventKind.MATCH_OVER: _match_over,
+    EventKind.REDEAL: lambda n, e: n.t("Nobody holds a double: the tiles are reshuffled and dealt again."),
+    EventKind.EXTRA_TURN: lambda n, e: n.t("{name} played a double and takes another turn.", name=n.seat(e.seat)),
+    EventKind.COUNT: _count,
+    EventKind.CALL: lambda n, e: n.t("{name} calls Muggins!", name=n.seat(e.seat)),
+    EventKind.CLAIM_LAPSED: lambda n, e: n.t("Nobody claimed the {count} of {name}: they are lost.", count=e.count,
+                                             name=n.seat(e.seat)),
+    EventKind.LOTS: lambda n, e: n.t("{name} drew the highest tile and {role} first.", name=n.seat(e.seat),
+                                     role=n.dealer_role()),
+    EventKind.TRICK: lambda n, e: n.t("{name} took the trick.", name=n.seat(e.seat)),
+    EventKind.HAND_OVER: lambda n, e: n.t("Hand {number} is over.", number=e.round),
+    EventKind.THROW_IN: lambda n, e: n.t(n.words.thrown_in),
+    EventKind.BID: lambda n, e: n.t("{name} bid {bid}.", name=n.seat(e.seat), bid=n.bid_words(e.amount)),
+    EventKind.TRUMP: lambda n, e: n.t("{name} named {contract}.", name=n.seat(e.seat),
+                                      contract=contract_said(n, e.suit or "")),
+    EventKind.SIT_OUT: _sit_out,
+    EventKind.CONTRACT: lambda n, e: (n.t("{name} made their bid of {bid}.", name=n.side(e.side),
+                                          bid=n.bid_words(e.amount)) if e.made else
+                                      n.t("{name} were set on their bid of {bid}.", name=n.side(e.side),
+                                          bid=n.bid_words(e.amount))),
+    EventKind.TURNUP: lambda n, e: n.t("{name} turned up {tile} (turn-up {count} of 3): {suit} would be trumps.",
+                                       name=n.seat(e.seat), tile=e.tile, count=e.count, suit=n.t(suit_words(e.suit))),
+    EventKind.TURNUP_DEAD: lambda n, e: n.t("Everyone passed: the turn-up is dead."),
+    EventKind.TURNUP_STAYS: lambda n, e: n.t("The turn-up stays face up on the table."),
+    EventKind.ACCEPT: _accept,
+    EventKind.DISCARD: lambda n, e: n.t("{name} took up the turn-up and discarded a tile face down.",
+                                        name=n.seat(e.seat)),
+    EventKind.PASS_PHASE: lambda n, e: n.t("Each player chooses {count} tiles to pass to the {direction}.",
+                                           count=e.count, direction=_direction(n)),
+    EventKind.CHOSE: lambda n, e: n.t("{name} has chosen {count} tiles to pass.", name=n.seat(e.seat), count=e.count),
+    EventKind.PASSED: lambda n, e: n.t("Everyone passed {count} tiles to the {direction}.", count=e.count,
+                                       direction=_direction(n)),
+    EventKind.PASS_LEAD: lambda n, e: n.t("{name} passed the lead to {names}.", name=n.seat(e.seat),
+                                          names=n.seat_list(e.seats)),
+    EventKind.MOON: lambda n, e: n.t("{name} shot the moon!", name=n.seat(e.seat)),
+    EventKind.TIE: lambda n, e: n.t("The lowest totals are tied: another hand is played."),
+    EventKind.ANTE: lambda n, e: n.t("Everyone antes {amount}: the pot is {count}.", amount=e.amount, count=e.count),
+    EventKind.BET: _bet,
+    EventKind.MARK: lambda n, e: n.t("{name} marks a tile to exchange.", name=n.seat(e.seat)),
+    EventKind.EXCHANGE: _exchange,
+    EventKind.SHOW: lambda n, e: n.t("{name} shows {hand}.", name=n.seat(e.seat),
+                                     hand=poker_hand_words(n, list(e.tiles))),
+    EventKind.POT: _pot,
+    EventKind.OUT: lambda n, e: n.t("{name} has no chips left and is out.", name=n.seat(e.seat)),
+    EventKind.STOP: lambda n, e: n.t("{name} stops the session: it ends after this deal.", name=n.seat(e.seat)),
+}
+
+
+def _direction(n: Narrator) -> str:
+    """Black Tile's pass direction in words (``left``, ``right``, ``across``)."""
+    return n.t(str(n.options.get("pass_direction", "left")))
+
+
+def contract_said(n: Narrator, trumps: str) -> str:
+    """A contract's trumps in the narrator's language: ``fives trump``, ``no-trump``, ``Nel-O``."""
+    return contract_phrase(trumps).said(n.t)
+
+
+#: The poker categories' names (engine.poker_hands), marked for the catalogues.
+POKER_LABELS = (_("High Tile"), _("Pair"), _("Flush"), _("Threes"), _("Four Straight"), _("Full Hand"),
+                _("Five Straight"), _("Fours"), _("Six Straight"), _("Royal"))
+#: The numbers in words, for poker's tile names and the deal's count (marked for the catalogues).
+NUMBER_NAMES = (_("blank"), _("one"), _("two"), _("three"), _("four"), _("five"), _("six"))
+
+
+def poker_tile_words(n: Narrator, tile: Any) -> str:
+    """A tile in words, in the narrator's language: ``double six``, ``six four``."""
+    if tile.is_double:
+        return n.t("double {number}", number=n.t(NUMBER_NAMES[tile.high]))
+    return n.t("{high} {low}", high=n.t(NUMBER_NAMES[tile.high]), low=n.t(NUMBER_NAMES[tile.low]))
+
+
+def poker_hand_words(n: Narrator, tiles: list[Any]) -> str:
+    """A poker hand in words (:meth:`engine.poker_hands.HandRank.words`) in the narrator's language:
+    ``Flush in fives``, ``Pair: double six and double three``."""
+    hand = evaluate(tiles)
+    category, label = hand.category, n.t(hand.category.label)
+    if category == Category.FLUSH:
+        return n.t("Flush in {suit}", suit=n.t(suit_words(str(hand.suit))))
+    if category in (Category.FOUR_STRAIGHT, Category.FIVE_STRAIGHT, Category.SIX_STRAIGHT):
+        return n.t("{label}, {tile} high", label=label, tile=poker_tile_words(n, hand.tiles[0]))
+    if category in (Category.PAIR, Category.THREES, Category.FULL_HAND, Category.FOURS):
+        names = [poker_tile_words(n, t) for t in hand.tiles if t.is_double]
+        return n.t("{label}: {list}", label=label, list=n.joined([", ".join(names[:-1]), names[-1]]) if
+                   len(names) > 1 else names[0])
+    if category == Category.ROYAL:
+        return n.t("Royal: all five doubles")
+    return n.t("High Tile: {tile}", tile=poker_tile_words(n, hand.tiles[0]))
