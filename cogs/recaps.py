@@ -29,7 +29,8 @@ from cogs import text
 from cogs.table_message import recap_view
 from cogs.threads import TableThreads
 from engine.events import Event, EventKind, Outcome, Termination
-from render.language import _, language_of, translate
+from render.game_words import words_for
+from render.language import language_of, translate
 from render.recap import (
     HandRecap,
     ends_a_hand,
@@ -99,7 +100,7 @@ def waits(post: Post) -> bool:
 
 def hand_word(table: Table) -> str:
     """``Round`` in line games, ``Hand`` elsewhere."""
-    return _("Round") if table.spec.family == "line" else _("Hand")
+    return words_for(table.spec).round_word
 
 
 async def message_parts(post: Post, language: str | None = None) -> tuple[list[discord.Embed], list[discord.File]]:
