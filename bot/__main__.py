@@ -38,8 +38,10 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="{backup}")
     backup = commands.add_parser(
         "backup", help="copy the SQLite database to FILE, safely while the bot runs (PostgreSQL: says the pg_dump "
-                       "line to run)", description="Copy the database to FILE with SQLite's online backup API: "
-                       "safe while the bot runs. Restore: stop the bot, put FILE where DATABASE_URL points.")
+                       "line to run)",
+        description="Copy the database to FILE with SQLite's online backup API: safe while the bot runs. Restore: "
+                    "stop the bot, remove the database and its -wal and -shm files, put FILE where DATABASE_URL "
+                    "points.")
     backup.add_argument("file", type=Path, metavar="FILE", help="the new backup file (never overwritten)")
     return parser
 
