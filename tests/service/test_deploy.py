@@ -7,6 +7,7 @@ from __future__ import annotations
 import http.server
 import os
 import re
+import shutil
 import subprocess
 import sys
 import threading
@@ -166,3 +167,28 @@ def test_the_healthchecks_ask_the_bots_healthz_on_health_port(health_server: htt
     health_server.shutdown()
     health_server.server_close()
     assert probe(command, port) != 0 and probe(command, None) != 0
+
+
+def compose_command() -> list[str] | None:
+    """Docker Compose, where it is installed: ``docker compose`` (v2) or ``docker-compose``; None elsewhere."""
+    if shutil.which("docker") and subprocess.run(["docker", "compose", "version"], capture_output=True,
+                                                 timeout=30).returncode == 0:
+        return ["docker", "compose"]
+    found = shutil.which("docker-compose")
+    return [found] if found else None
+
+
+def test_docker_compose_itself_accepts_the_file_and_gives_the_bot_what_this_test_expects(tmp_path: Path) -> None:
+    """``docker compose config`` (no Docker daemon needed) with .env.example filled in: valid, and the bot's
+    environment is the one the tests above work out."""
+    command = compose_command()
+    if command is None:
+        pytest.skip("Docker Compose is not installed here (docker compose or docker-compose)")
+    for name in ("compose.yaml", "Dockerfile"):
+        (tmp_path / name).write_text((ROOT / name).read_text())
+    dotenv = {**example_lines(commented=False), "DISCORD_TOKEN": "a.token", "POSTGRES_PASSWORD": "p@ss/w:rd#1 ?&%="}
+    (tmp_path / ".env").write_text("".join(f"{name}='{value}'\n" for name, value in dotenv.items()))
+    done = subprocess.run([*command, "config"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    rendered = yaml.safe_load(done.stdout)["services"]["bot"]["environment"]
+    assert {name: str(value) for name, value in rendered.items()} == bot_environment(dotenv)
