@@ -1,6 +1,8 @@
-"""Entry point: ``python -m bot`` (or the ``domino-hall`` console script).
+"""Entry point: ``python -m bot`` (or the ``domino-hall`` console script); ``domino-hall backup FILE`` backs the
+database up (bot/backup.py).
 
-Exit codes: 0 after a clean shutdown, 2 when the settings are missing or wrong (the message says which).
+Exit codes: 0 after a clean shutdown, 2 when the settings are missing or wrong (the message says which), 1 when a
+backup could not be made.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ import logging
 import signal
 import sys
 from collections.abc import Sequence
+from importlib import metadata
+from pathlib import Path
 
 from bot.settings import VARIABLES, Settings, SettingsError, StartError, error_line, load_dotenv_file
 
@@ -27,16 +31,49 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=f"settings (environment variables, or lines in a .env file):\n{settings_help}",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--version", action="version", version=f"domino-hall {version()}")
     parser.add_argument("--env-file", default=None, help="read settings from this file (default: ./.env)")
     parser.add_argument("--check", action="store_true", help="check the settings and the database, then exit")
     parser.add_argument("--sync", action="store_true", help="sync slash commands even if they look unchanged")
+    commands = parser.add_subparsers(dest="command", metavar="{backup}")
+    backup = commands.add_parser(
+        "backup", help="copy the SQLite database to FILE, safely while the bot runs (PostgreSQL: says the pg_dump "
+                       "line to run)",
+        description="Copy the database to FILE with SQLite's online backup API: safe while the bot runs. Restore: "
+                    "stop the bot, remove the database and its -wal and -shm files, put FILE where DATABASE_URL "
+                    "points.")
+    backup.add_argument("file", type=Path, metavar="FILE", help="the new backup file (never overwritten)")
     return parser
+
+
+def version() -> str:
+    """The installed version of Domino Hall (from the package metadata)."""
+    try:
+        return metadata.version("domino-hall")
+    except metadata.PackageNotFoundError:  # run from a checkout that pip never installed
+        return "(not installed: pip install -e .)"
+
+
+class _NoVoiceNotice(logging.Filter):
+    """Drops discord.py's notices that voice is not installed: the bot never joins a voice channel, so an operator
+    has nothing to do about them, and a start with warnings in its log looks like trouble."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.getMessage().endswith("is not installed, voice will NOT be supported")
+
+
+def quiet_voice_notices() -> None:
+    """Install :class:`_NoVoiceNotice` on discord.py's client logger (once)."""
+    client_log = logging.getLogger("discord.client")
+    if not any(isinstance(f, _NoVoiceNotice) for f in client_log.filters):
+        client_log.addFilter(_NoVoiceNotice())
 
 
 def configure_logging(level: int) -> None:
     """One line per record on stderr, with time, level and logger."""
     logging.basicConfig(level=level, format="%(asctime)s %(levelname)-7s %(name)s: %(message)s", stream=sys.stderr)
     logging.getLogger("discord").setLevel(max(level, logging.INFO))
+    quiet_voice_notices()
 
 
 #: How long a stop (SIGTERM, Ctrl+C) may take before the bot is stopped anyway, whatever Discord is doing.
@@ -86,10 +123,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         load_dotenv_file(args.env_file)
-        settings = Settings.from_env()
+        settings = Settings.from_env(require_token=args.command != "backup")
     except SettingsError as error:
         print(f"domino-hall: {error}", file=sys.stderr)
         return 2
+    if args.command == "backup":
+        return run_backup(settings, args.file)
     configure_logging(settings.log_level_number)
     if args.check:
         try:
@@ -101,6 +140,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     log.info("starting: database %s, log level %s", settings.database_label, settings.log_level)
     return _run_until_stopped(settings, force_sync=args.sync)
+
+
+def run_backup(settings: Settings, target: Path) -> int:
+    """``backup FILE``: 0 and one line saying what was copied, or 1 and why nothing was."""
+    from bot.backup import BackupError, backup
+
+    try:
+        done = backup(settings, target)
+    except BackupError as error:
+        print(f"domino-hall: {error}", file=sys.stderr)
+        return 1
+    print(f"domino-hall: {done.describe(Path(settings.database_label))}")
+    return 0
 
 
 def _run_until_stopped(settings: Settings, *, force_sync: bool) -> int:

@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot import offload
 from bot.extensions import EXTENSIONS
 from bot.i18n import HallTranslator, translate
+from bot.invite import invite_url
 from bot.pacing import RequestBudget
 from bot.settings import Settings
 from bot.storage import Storage
@@ -81,6 +82,8 @@ class DominoHall(commands.AutoShardedBot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.tables.start()
+        if self.application_id is not None:  # known once logged in, which is before this hook
+            log.info("invite link: %s", invite_url(self.application_id))
         await self.sync_commands()
 
     async def sync_commands(self) -> None:

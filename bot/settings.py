@@ -12,8 +12,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote, unquote
 
+#: The bot's folder for its files: ``./data`` by default, ``/data`` in the Docker image (its volume).
+DEFAULT_DATA_DIR = "data"
 DEFAULT_DATABASE_URL = "sqlite:///data/domino_hall.db"
+POSTGRES_SCHEMES = ("postgres://", "postgresql://")
 DEFAULT_COMPUTER_PAUSE = 1.5
 DEFAULT_TURN_TIME_LIMIT = 300.0
 DEFAULT_NUDGE_GRACE = 20.0
@@ -25,7 +29,12 @@ DEFAULT_RENDER_PROCESSES = 1 if (os.cpu_count() or 1) >= 2 else 0
 VARIABLES: dict[str, str] = {
     "DISCORD_TOKEN": "the bot token from the Discord developer portal (required to run)",
     "DATABASE_URL": f"where tables and results are kept (default {DEFAULT_DATABASE_URL}; a plain path works too; "
+                    "a relative SQLite path is inside DATA_DIR, a leading data/ naming DATA_DIR itself; "
                     "postgresql://user:password@host/db for PostgreSQL)",
+    "DATA_DIR": f"the bot's folder for its SQLite database (default ./{DEFAULT_DATA_DIR}; /data in the Docker image)",
+    "POSTGRES_PASSWORD": "the password of a postgresql:// DATABASE_URL that has none, put in percent-encoded, so "
+                         "any character works (compose.yaml uses it)",
+    "POSTGRES_PASSWORD_FILE": "the same password read from a file (a Docker secret), instead of POSTGRES_PASSWORD",
     "DEV_GUILD_ID": "sync slash commands to this one server only (instant, for development)",
     "DISCORD_API_BASE": "REST API base URL override, e.g. a proxy (default https://discord.com/api/v10)",
     "DISCORD_GATEWAY_URL": "gateway websocket URL override, e.g. a proxy (default wss://gateway.discord.gg/)",
@@ -63,9 +72,9 @@ class StartError(Exception):
 def error_line(error: BaseException, settings: Settings) -> str:
     """``error`` in one line for a person, with the token and the database URL taken out of it."""
     text = " ".join(str(error).split()) or type(error).__name__
-    for secret in (settings.token, str(settings.database_path)):
-        if secret:
-            text = text.replace(secret, "***")
+    secrets = (settings.token, str(settings.database_path), url_password(str(settings.database_path)))
+    for secret in sorted(filter(None, secrets), key=len, reverse=True):  # the longest first: one may hold another
+        text = text.replace(secret, "***")
     return text[:300]
 
 
@@ -89,6 +98,7 @@ class Settings:
     nudge_grace: float = DEFAULT_NUDGE_GRACE
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    data_dir: Path = Path(DEFAULT_DATA_DIR)
 
     def owns_guild(self, guild_id: int) -> bool:
         """True when this process runs the shard of server ``guild_id`` (Discord's ``(guild_id >> 22) % count``),
@@ -107,9 +117,11 @@ class Settings:
                 "DISCORD_TOKEN is not set. Put the bot token from the Discord developer portal in the "
                 "environment or in a .env file (see .env.example)."
             )
+        data_dir = Path(env.get("DATA_DIR", "").strip() or DEFAULT_DATA_DIR)
         return cls(
             token=token,
-            database_path=database_target(env.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL),
+            data_dir=data_dir,
+            database_path=_database(env, data_dir),
             dev_guild_id=_optional_int(env, "DEV_GUILD_ID"),
             api_base=_url(env, "DISCORD_API_BASE", ("http://", "https://")),
             gateway_url=_url(env, "DISCORD_GATEWAY_URL", ("ws://", "wss://")),
@@ -171,13 +183,95 @@ def load_dotenv_file(path: str | os.PathLike[str] | None = None) -> None:
     load_dotenv(dotenv_path=path, override=False)
 
 
-def database_target(url: str) -> Path | str:
-    """What ``DATABASE_URL`` names: a SQLite file (:func:`database_path`) or a PostgreSQL URL, kept as given."""
-    if url.startswith(("postgres://", "postgresql://")):
+def database_target(url: str, data_dir: Path | None = None) -> Path | str:
+    """What ``DATABASE_URL`` names: a SQLite file (:func:`database_path`, inside ``data_dir`` when relative: see
+    :func:`in_data_dir`) or a PostgreSQL URL, kept as given."""
+    if url.startswith(POSTGRES_SCHEMES):
         if not url.split("://", 1)[1]:
             raise SettingsError("DATABASE_URL names PostgreSQL but no server: postgresql://user:password@host/db")
         return url
-    return database_path(url)
+    path = database_path(url)
+    return path if data_dir is None else in_data_dir(path, data_dir)
+
+
+def in_data_dir(path: Path, data_dir: Path) -> Path:
+    """Where a SQLite ``path`` from ``DATABASE_URL`` is: as given when absolute, else inside ``data_dir``.
+
+    A leading ``data/`` names the data folder itself, so ``sqlite:///data/domino_hall.db`` (the example's and the
+    default) is ``./data/domino_hall.db`` on a workstation and ``/data/domino_hall.db`` in the Docker image, whose
+    ``DATA_DIR`` is its volume; a relative path can never point into the image's read-only ``/app``.
+
+    >>> str(in_data_dir(Path("data/hall.db"), Path("/data"))), str(in_data_dir(Path("hall.db"), Path("/data")))
+    ('/data/hall.db', '/data/hall.db')
+    >>> str(in_data_dir(Path("data/hall.db"), Path("data"))), str(in_data_dir(Path("/srv/hall.db"), Path("/data")))
+    ('data/hall.db', '/srv/hall.db')
+    """
+    if path.is_absolute():
+        return path
+    parts = path.parts
+    if len(parts) > 1 and parts[0] == DEFAULT_DATA_DIR:
+        parts = parts[1:]
+    return data_dir.joinpath(*parts)
+
+
+def _database(env: Mapping[str, str], data_dir: Path) -> Path | str:
+    """The database the settings name; a relative SQLite path that used to mean a file in the working folder (before
+    DATA_DIR) and still finds one there, while nothing is at its new place, is refused rather than started empty."""
+    url = _database_url(env)
+    target = database_target(url, data_dir)
+    if isinstance(target, Path):
+        given = database_path(url)
+        if given != target and given.is_file() and not target.exists():
+            raise SettingsError(f"DATABASE_URL: a relative SQLite path is inside DATA_DIR, so it is now {target}, "
+                                f"but the database is at {given}: move it there, or give an absolute path")
+    return target
+
+
+def _database_url(env: Mapping[str, str]) -> str:
+    """``DATABASE_URL`` (or the default), with ``POSTGRES_PASSWORD`` or ``POSTGRES_PASSWORD_FILE`` put in."""
+    url = env.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL
+    password = env.get("POSTGRES_PASSWORD", "")
+    password_file = env.get("POSTGRES_PASSWORD_FILE", "").strip()
+    if password and password_file:
+        raise SettingsError("POSTGRES_PASSWORD and POSTGRES_PASSWORD_FILE are both set: keep one")
+    if password_file:
+        try:
+            password = Path(password_file).read_text().rstrip("\r\n")
+        except OSError as error:
+            raise SettingsError(f"POSTGRES_PASSWORD_FILE {password_file!r} cannot be read: {error.strerror}") from None
+    if not password or not url.startswith(POSTGRES_SCHEMES):
+        return url
+    return with_password(url, password)
+
+
+def with_password(url: str, password: str) -> str:
+    """A PostgreSQL ``url`` with ``password`` put in, percent-encoded, so that any character works (``@ / : #``
+    and spaces included); a URL that already has a password keeps its own.
+
+    >>> with_password("postgresql://hall@db:5432/hall", "p@ss/w:rd#1 %")
+    'postgresql://hall:p%40ss%2Fw%3Ard%231%20%25@db:5432/hall'
+    >>> with_password("postgresql://db/hall", "pw"), with_password("postgresql://u:own@db/hall", "pw")
+    ('postgresql://:pw@db/hall', 'postgresql://u:own@db/hall')
+    """
+    scheme, _, rest = url.partition("://")
+    at = rest.rfind("@")  # as in safe_url: the user information runs to the last @
+    user = rest[:at] if at >= 0 else ""
+    if ":" in user or _QUERY_SECRET.search(rest):
+        return url
+    return f"{scheme}://{user}:{quote(password, safe='')}@{rest[at + 1:]}"
+
+
+def url_password(url: str) -> str:
+    """The password written in a database URL, decoded (empty if none): a secret to keep out of messages.
+
+    >>> url_password("postgresql://hall:p%40ss@db/hall"), url_password("sqlite:///data/x.db")
+    ('p@ss', '')
+    """
+    _, sep, rest = url.partition("://")
+    at = rest.rfind("@")
+    if not sep or at < 0:
+        return ""
+    return unquote(rest[:at].partition(":")[2])
 
 
 def database_path(url: str) -> Path:

@@ -25,8 +25,12 @@ REPO = Path(__file__).resolve().parents[2]
 #: The marks of every wire test (aiohttp's own multipart reader, the fake's, reading the bot's uploads, calls a
 #: deprecated method of aiohttp).
 WIRE_TEST = [pytest.mark.e2e, pytest.mark.filterwarnings("ignore:unread_data:DeprecationWarning")]
-#: Lines of a bot's log that mean trouble (discord.py's notice that voice is not installed excepted).
+#: Lines of a bot's log that mean trouble; ERRORS, the ones that mean something failed.
 TROUBLE = ("WARNING", "ERROR", "CRITICAL", "Traceback")
+ERRORS = ("ERROR", "CRITICAL", "Traceback")
+#: discord.py's notices that the machine is slow (its event loop late for the gateway heartbeat): a loaded machine,
+#: the tests running in parallel, says so without anything being wrong with the bot.
+LOAD_NOTICES = ("Can't keep up, shard ID", "heartbeat blocked for more than")
 
 
 class BotProcess:
@@ -109,10 +113,15 @@ class BotProcess:
         return "\n".join(f"----- {log.name} -----\n{log.read_text(errors='replace')}" for log in self.logs
                          if log.exists())
 
-    def troubles(self, expected: Sequence[str] = ()) -> list[str]:
-        """Every WARNING, ERROR, CRITICAL or traceback line of its logs but the ``expected`` ones (substrings)."""
-        return [line for line in self.log_text().splitlines() if any(word in line for word in TROUBLE)
-                and not any(known in line for known in ("voice will NOT", *expected))]
+    def troubles(self, expected: Sequence[str] = (), *, words: Sequence[str] = TROUBLE) -> list[str]:
+        """Every WARNING, ERROR, CRITICAL or traceback line of its logs (``words``) but discord.py's notices of a
+        slow machine and the ``expected`` ones (substrings). A voice notice is trouble: the bot silences them."""
+        return [line for line in self.log_text().splitlines() if any(word in line for word in words)
+                and not any(known in line for known in (*LOAD_NOTICES, *expected))]
+
+    def errors(self) -> list[str]:
+        """Every ERROR, CRITICAL or traceback line of its logs: something failed."""
+        return self.troubles(words=ERRORS)
 
 
 @pytest.fixture

@@ -42,6 +42,21 @@ def restart(url: str) -> None:
     subprocess.run(_RESTART[url], check=True, capture_output=True, timeout=120)
 
 
+def _start(run_as: list[str], bin_dir: Path, folder: Path, tries: int = 3) -> tuple[int, str]:
+    """Start the server on a free port; (port, server options). Tests run in parallel: another worker may take the
+    port between the probe and the start, so a failed start is tried again on a new port."""
+    attempt = 1
+    while True:
+        port = _free_port()
+        options = f"-c listen_addresses=127.0.0.1 -p {port} -k {folder} -c fsync=off"
+        started = subprocess.run([*run_as, str(bin_dir / "pg_ctl"), "-D", str(folder / "data"), "-o", options,
+                                  "-l", str(folder / "log"), "-w", "start"], capture_output=True, timeout=120)
+        if started.returncode == 0 or attempt >= tries:
+            started.check_returncode()  # the last failure is the error the tests report
+            return port, options
+        attempt += 1
+
+
 @contextmanager
 def postgres_server() -> Iterator[tuple[str | None, str]]:
     """(URL of the ``postgres`` database, or None; why not)."""
@@ -59,13 +74,11 @@ def postgres_server() -> Iterator[tuple[str | None, str]]:
             return
         os.chown(folder, user.pw_uid, user.pw_gid)
         run_as = ["runuser", "-u", "postgres", "--"]
-    data, port = folder / "data", _free_port()
+    data = folder / "data"
     try:
         subprocess.run([*run_as, str(bin_dir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres",
                         "--no-sync"], check=True, capture_output=True, timeout=120)
-        options = f"-c listen_addresses=127.0.0.1 -p {port} -k {folder} -c fsync=off"
-        subprocess.run([*run_as, str(bin_dir / "pg_ctl"), "-D", str(data), "-o", options, "-l",
-                        str(folder / "log"), "-w", "start"], check=True, capture_output=True, timeout=120)
+        port, options = _start(run_as, bin_dir, folder)
     except (OSError, subprocess.SubprocessError) as error:
         shutil.rmtree(folder, ignore_errors=True)
         yield None, f"PostgreSQL could not be started here: {error}"
