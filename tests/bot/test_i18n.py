@@ -111,9 +111,13 @@ def test_game_texts_cover_titles_summaries_tiles_and_house_rules() -> None:
 
 
 async def test_a_table_in_a_spanish_server_speaks_spanish_and_each_hand_its_members_language(
-        simcord_env, spanish_member: set[int]) -> None:
+        simcord_env, spanish_member: set[int], monkeypatch: pytest.MonkeyPatch) -> None:
     """The table (lobby, table message, controls, recaps) in the server's language; each private hand in its
-    member's: ana (es-ES) reads Spanish, bob (en-US) English at the same table."""
+    member's: ana (es-ES) reads Spanish, bob (en-US) English at the same table. (The recaps are read in the
+    channel: the server asked for them there.)"""
+    from bot import store
+
+    monkeypatch.setitem(store.SWITCHES, "channel_recaps", True)
     from tests.bot.helpers import answer, components, message_of, press_first_control, table_of
 
     guild = simcord_env.create_guild(preferred_locale="es-ES")

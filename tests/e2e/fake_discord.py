@@ -30,6 +30,7 @@ from tests.e2e.fake_records import (
     CHANNEL_ID,
     EPHEMERAL,
     GUILD_ID,
+    JOINED,
     JSON,
     LOADING,
     SHARD0_GUILD,
@@ -68,6 +69,7 @@ class FakeDiscord:
         self._ids = itertools.count(1)
         self.requests: list[Request] = []
         self.messages: dict[int, Message] = {}
+        self.threads: dict[int, JSON] = {}  # threads started from a message (the thread's id is the message's)
         self.interactions: dict[int, Interaction] = {}
         self.commands: dict[int | None, list[JSON]] = {}
         self.on_callback: Callable[[Interaction], object] | None = None
@@ -88,6 +90,8 @@ class FakeDiscord:
             ("GET", "webhooks/{app}/{token}/messages/{mid}", self._webhook_message),
             ("PATCH", "webhooks/{app}/{token}/messages/{mid}", self._webhook_message),
             ("GET", "channels/{cid}", lambda r, m: self._channel(m["cid"])),
+            ("PATCH", "channels/{cid}", self._edit_thread),
+            ("POST", "channels/{cid}/messages/{mid}/threads", self._start_thread),
             ("POST", "channels/{cid}/messages", self._channel_post),
             ("GET", "channels/{cid}/messages", self._history),
             ("GET", "channels/{cid}/messages/{mid}", self._channel_message),
@@ -350,20 +354,62 @@ class FakeDiscord:
         return message.payload(self.api_base, self.APP_ID)
 
     def _history(self, r: Request, m: dict[str, str]) -> list[JSON]:
-        """The channel's messages, newest first (ephemerals are nobody's history)."""
+        """The channel's messages, newest first (ephemerals are nobody's history); ``after`` and ``before`` as
+        Discord reads them (``after``: the oldest ones after that id, still listed newest first)."""
         self._channel(m["cid"])
         shown = sorted((x for x in self.messages.values() if not x.ephemeral and x.channel_id == int(m["cid"])),
                        key=lambda x: x.id, reverse=True)
-        return [x.payload(self.api_base, self.APP_ID) for x in shown[:int(r.query.get("limit", 50))]]
+        limit = int(r.query.get("limit", 50))
+        if "before" in r.query:
+            shown = [x for x in shown if x.id < int(r.query["before"])]
+        if "after" in r.query:
+            shown = [x for x in shown if x.id > int(r.query["after"])][-limit:]
+        return [x.payload(self.api_base, self.APP_ID) for x in shown[:limit]]
 
     def _channel(self, cid: str) -> JSON:
-        return self._guild_of_channel(int(cid)).channel
+        return self.threads.get(int(cid)) or self._guild_of_channel(int(cid)).channel
 
     def _guild_of_channel(self, channel_id: int) -> Guild:
+        thread = self.threads.get(channel_id)
+        if thread is not None:
+            channel_id = int(thread["parent_id"])
         for guild in self.guilds:
             if guild.channel_id == channel_id:
                 return guild
         raise ApiError(404, 10003, "Unknown Channel")
+
+    def thread_messages(self, channel_id: int) -> list[Message]:
+        """The messages posted in the threads of a channel, oldest first."""
+        return sorted((m for m in self.messages.values() if m.channel_id in self.threads
+                       and int(self.threads[m.channel_id]["parent_id"]) == channel_id), key=lambda m: m.id)
+
+    def _start_thread(self, r: Request, m: dict[str, str]) -> JSON:
+        """Start a public thread from a channel message, as Discord does (no notice is posted in the channel)."""
+        guild = self._guild_of_channel(int(m["cid"]))
+        starter = self._message(int(m["mid"]))
+        if starter.channel_id != int(m["cid"]) or starter.id in self.threads:
+            raise ApiError(400, 160004, "A thread has already been created for this message")
+        payload = r.payload or {}
+        self.threads[starter.id] = {
+            "id": str(starter.id), "type": 11, "guild_id": str(guild.id), "parent_id": m["cid"],
+            "name": str(payload.get("name", "thread"))[:100], "owner_id": str(self.bot_user["id"]),
+            "message_count": 0, "member_count": 1, "rate_limit_per_user": 0, "flags": 0,
+            "thread_metadata": {"archived": False, "locked": False,
+                                "auto_archive_duration": int(payload.get("auto_archive_duration", 1440)),
+                                "archive_timestamp": JOINED}}
+        return self.threads[starter.id]
+
+    def _edit_thread(self, r: Request, m: dict[str, str]) -> JSON:
+        """Archive (or rename) a thread the bot started."""
+        thread = self.threads.get(int(m["cid"]))
+        if thread is None:
+            raise ApiError(403, 50013, "Missing Permissions")
+        payload = r.payload or {}
+        if "archived" in payload:
+            thread["thread_metadata"]["archived"] = bool(payload["archived"])
+        if "name" in payload:
+            thread["name"] = str(payload["name"])[:100]
+        return thread
 
     def _message(self, mid: int | None) -> Message:
         if mid is None or mid not in self.messages:
