@@ -1,0 +1,159 @@
+"""/hall-admin (Manage Server): the server's open tables, ending one (its message deleted or not), and posting a
+table's message again. The decisions are bot/admin.py's; this cog answers the admin, privately."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import time
+from typing import TYPE_CHECKING, Any, Protocol
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import admin
+from bot.client import tell
+from bot.names import in_text
+from bot.table import LOBBY, Table, TableError
+from bot.tables import TableUpdate
+from cogs.text import COLOUR, NO_PINGS
+from render.language import translate
+
+if TYPE_CHECKING:
+    from bot.client import DominoHall
+
+log = logging.getLogger("domino_hall.admin")
+#: The most tables /hall-admin tables lists (an embed's description holds 4096 characters).
+LISTED = 25
+
+
+class Reposter(Protocol):
+    """What posts a table's message again: a new message in the table's channel, drawn as the table is now, whose
+    id the table service records (so its buttons keep working); returns the new message's id."""
+
+    async def repost(self, table_id: int) -> int: ...
+
+
+class PublisherReposter:
+    """:class:`Reposter` through the Play cog's table publisher: a new message, recorded as the table's, then the
+    publisher draws it as it draws any change (the lobby, or the live table with its picture). The old message, if
+    it is still there, is deleted, so that only one message shows the table."""
+
+    def __init__(self, bot: DominoHall) -> None:
+        self.bot = bot
+
+    async def repost(self, table_id: int) -> int:
+        table = self.bot.tables.get(table_id)
+        play: Any = self.bot.get_cog("Play")
+        channel = self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id)
+        message = await channel.send(embed=discord.Embed(title=f"#{table.id}", colour=COLOUR),
+                                     allowed_mentions=NO_PINGS)
+        old = table.row.message_id
+        await self.bot.tables.set_message(table.id, message.id)
+        play.publisher.on_update(TableUpdate(table, "reposted", table.version))
+        if old is not None and old != message.id:
+            # already deleted (often why it is reposted), or not ours to delete: nothing to do then
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(old).delete()
+        return message.id
+
+
+def table_line(table: Table, locale: Any, now: float) -> str:
+    """One open table for the list: number, game, channel, players, last change and age (Discord shows the times in
+    each reader's own time zone and language)."""
+    names = ", ".join(in_text(name) for name in table.names)
+    status = translate("lobby", locale) if table.status == LOBBY else translate("playing", locale)
+    return (f"**#{table.id}** · {translate(table.spec.title, locale)} · <#{table.row.channel_id}> · {status}\n"
+            + translate("{count} players ({names}) · last move <t:{last}:R> · opened <t:{opened}:R>", locale,
+                        count=len(table.seats), names=names, last=int(min(table.row.updated_at, now)),
+                        opened=int(table.row.created_at)))
+
+
+async def managers_only(interaction: discord.Interaction[Any]) -> bool:
+    """True for a member who can manage the server; anyone else is told so (a server may show them the commands;
+    they still change nothing)."""
+    if interaction.guild is not None and interaction.permissions.manage_guild:
+        return True
+    await tell(interaction, translate("Only members who can manage the server can use /hall-admin.",
+                                      interaction.locale))
+    return False
+
+
+class Admin(commands.Cog):
+    """/hall-admin tables, end and repost."""
+
+    hall_admin = app_commands.Group(name="hall-admin", description="Domino Hall: the server's tables, for its managers",
+                                    default_permissions=discord.Permissions(manage_guild=True), guild_only=True)
+
+    def __init__(self, bot: DominoHall, reposter: Reposter | None = None) -> None:
+        self.bot = bot
+        self.reposter: Reposter = reposter or PublisherReposter(bot)
+
+    @hall_admin.command(name="tables", description="Domino Hall: this server's open tables")
+    async def tables(self, interaction: discord.Interaction[Any]) -> None:
+        """List the open tables: game, channel, players, last move and age."""
+        if not await managers_only(interaction):
+            return
+        assert interaction.guild is not None
+        locale, now = interaction.locale, time.time()
+        found = admin.open_tables(self.bot.tables, interaction.guild.id)
+        lines = [table_line(table, locale, now) for table in found[:LISTED]]
+        if len(found) > LISTED:
+            lines.append(translate("... and {count} more.", locale, count=len(found) - LISTED))
+        embed = discord.Embed(title=translate("Open tables · {count}", locale, count=len(found)), colour=COLOUR,
+                              description="\n".join(lines)[:4096] if lines else
+                              translate("No open tables in this server.", locale))
+        if found:
+            embed.set_footer(text=translate("/hall-admin end table:<number> ends one; /hall-admin repost "
+                                            "table:<number> posts its message again", locale))
+        await interaction.response.send_message(embed=embed, ephemeral=True, allowed_mentions=NO_PINGS)
+
+    @hall_admin.command(name="end", description="Domino Hall: end an open table, even if its message was deleted")
+    @app_commands.describe(table="The table's number (see /hall-admin tables)")
+    async def end(self, interaction: discord.Interaction[Any], table: app_commands.Range[int, 1, 2**53]) -> None:
+        """Abandon the table; its message, where it still exists, says it is closed."""
+        if not await managers_only(interaction):
+            return
+        assert interaction.guild is not None
+        try:
+            ended = await admin.end_table(self.bot.tables, interaction.guild.id, table)
+        except TableError as refusal:
+            await tell(interaction, refusal.said(interaction.locale))
+            return
+        await tell(interaction, translate("Table #{table} ({game}) is ended: nobody can play on there, and its "
+                                          "message, if it is still there, says it is closed.", interaction.locale,
+                                          table=ended.id, game=translate(ended.spec.title, interaction.locale)))
+
+    @hall_admin.command(name="repost", description="Domino Hall: post an open table's message again in its channel")
+    @app_commands.describe(table="The table's number (see /hall-admin tables)")
+    async def repost(self, interaction: discord.Interaction[Any], table: app_commands.Range[int, 1, 2**53]) -> None:
+        """A new message for the table (its buttons work), and the old one gone."""
+        if not await managers_only(interaction):
+            return
+        assert interaction.guild is not None
+        locale = interaction.locale
+        try:
+            found = await admin.server_table(self.bot.tables, interaction.guild.id, table)
+        except TableError as refusal:
+            await tell(interaction, refusal.said(locale))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            await self.reposter.repost(found.id)
+        except discord.HTTPException as error:
+            log.warning("table %d: could not post its message again: %s", found.id, error)
+            await tell(interaction, translate("Domino Hall cannot post in <#{channel}>: give it Send Messages, Embed "
+                                              "Links and Attach Files there, then try again.", locale,
+                                              channel=found.row.channel_id))
+            return
+        except TableError as refusal:  # it closed meanwhile
+            await tell(interaction, refusal.said(locale))
+            return
+        await tell(interaction, translate("Table #{table} is posted again in <#{channel}>.", locale, table=found.id,
+                                          channel=found.row.channel_id))
+
+
+async def setup(bot: DominoHall) -> None:
+    """discord.py extension entry point."""
+    await bot.add_cog(Admin(bot))
