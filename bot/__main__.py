@@ -69,9 +69,14 @@ def quiet_voice_notices() -> None:
         client_log.addFilter(_NoVoiceNotice())
 
 
-def configure_logging(level: int) -> None:
-    """One line per record on stderr, with time, level and logger."""
+def configure_logging(level: int, log_format: str = "text") -> None:
+    """One line per record on stderr, with time, level and logger (``json``: one JSON object a line, bot/logjson.py)."""
     logging.basicConfig(level=level, format="%(asctime)s %(levelname)-7s %(name)s: %(message)s", stream=sys.stderr)
+    if log_format == "json":
+        from bot.logjson import JsonFormatter
+
+        for handler in logging.getLogger().handlers:
+            handler.setFormatter(JsonFormatter())
     logging.getLogger("discord").setLevel(max(level, logging.INFO))
     quiet_voice_notices()
 
@@ -129,7 +134,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if args.command == "backup":
         return run_backup(settings, args.file)
-    configure_logging(settings.log_level_number)
+    configure_logging(settings.log_level_number, settings.log_format)
     if args.check:
         try:
             asyncio.run(check(settings))
