@@ -6,11 +6,16 @@ Every refusal is a :class:`~bot.table.TableError` whose message is said to the m
 
 from __future__ import annotations
 
+import argparse
+import asyncio
+import json
 import logging
+import sys
 import time
 from typing import Any
 
-from bot.storage import Forgotten, MemberSeated
+from bot.settings import Settings, SettingsError, StartError, load_dotenv_file
+from bot.storage import Forgotten, MemberSeated, Storage
 from bot.table import ABANDONED, LOBBY, PLAYING, NoSuchTable, NotAllowed, StaleClick, Table
 from bot.tables import TableService
 from render.language import _
@@ -55,7 +60,12 @@ async def end_table(service: TableService, guild_id: int, table_id: int) -> Tabl
 
 async def export_member(service: TableService, user_id: int) -> dict[str, Any]:
     """Everything stored about a member (every server), with what the export is and when it was made."""
-    data = await service.storage.members.export(user_id)
+    return await exported(service.storage, user_id)
+
+
+async def exported(storage: Storage, user_id: int) -> dict[str, Any]:
+    """:meth:`MemberDataRepo.export` with the export's format, version and time."""
+    data = await storage.members.export(user_id)
     return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "exported_at": time.time(), **data}
 
 
@@ -86,3 +96,46 @@ async def forget_member(service: TableService, user_id: int) -> Forgotten:
     log.info("a member's data was deleted: %d results, %d seats, %d moves anonymised, %d settings removed",
              forgotten.results, forgotten.seats, forgotten.moves, forgotten.settings)
     return forgotten
+
+
+# ----- the operator's command line: a deletion or access request that reaches the operator, not the bot ---------------
+async def _run_request(settings: Settings, action: str, user_id: int) -> int:
+    storage = await Storage.open_or_explain(settings)
+    try:
+        if action == "export":
+            print(json.dumps(await exported(storage, user_id), indent=1, ensure_ascii=False))
+            return 0
+        try:
+            done = await storage.members.forget(user_id)
+        except MemberSeated as seated:
+            print(f"member {user_id} sits at open tables {seated.tables}: end them (/hall-admin end) or wait, "
+                  "then run this again; nothing was deleted", file=sys.stderr)
+            return 1
+        print(f"member {user_id}: {done.results} results, {done.seats} seats, {done.hosted} tables opened and "
+              f"{done.moves} moves anonymised; {done.settings} settings removed. Restart the bot so that nothing it "
+              "holds in memory (its ratings) still shows the old name.")
+        return 0
+    finally:
+        await storage.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m bot.admin export|forget USER_ID``: what /privacy does, for a request made to the operator."""
+    parser = argparse.ArgumentParser(prog="python -m bot.admin", description=(
+        "A member's data in the bot's database (DATABASE_URL): export prints it as JSON; forget anonymises it as "
+        "/privacy delete does (PRIVACY.md)."))
+    parser.add_argument("action", choices=("export", "forget"))
+    parser.add_argument("user_id", type=int, help="the member's Discord user id")
+    parser.add_argument("--env-file", default=None, help="read settings from this file (default: ./.env)")
+    args = parser.parse_args(argv)
+    try:
+        load_dotenv_file(args.env_file)
+        settings = Settings.from_env(require_token=False)
+        return asyncio.run(_run_request(settings, args.action, args.user_id))
+    except (SettingsError, StartError) as error:
+        print(f"python -m bot.admin: {error}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

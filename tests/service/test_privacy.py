@@ -94,3 +94,26 @@ async def test_an_id_that_only_shares_digits_is_not_the_member(storage: Storage)
 def test_anonymous_ids_are_never_a_real_discord_id() -> None:
     ids = {anonymous_id() for _ in range(1000)}
     assert len(ids) == 1000 and all(0 < i < ANONYMOUS_BELOW < ALICE for i in ids)
+
+
+def test_the_operators_command_line_exports_and_forgets(tmp_path, monkeypatch, capsys) -> None:
+    import asyncio
+
+    from bot.admin import main
+
+    path = tmp_path / "hall.db"
+
+    async def prepare() -> None:
+        storage = await Storage.open(path)
+        await add_table(storage, 1, "finished", ALICE, [ALICE, BOB])
+        await add_table(storage, 2, "lobby", BOB, [BOB])
+        await storage.close()
+
+    asyncio.run(prepare())
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{path}")
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    assert main(["export", str(ALICE)]) == 0
+    assert [r["table_id"] for r in json.loads(capsys.readouterr().out)["results"]] == [1]
+    assert main(["forget", str(BOB)]) == 1 and "nothing was deleted" in capsys.readouterr().err
+    assert main(["forget", str(ALICE)]) == 0 and "1 results" in capsys.readouterr().out
+    assert main(["export", str(ALICE)]) == 0 and json.loads(capsys.readouterr().out)["results"] == []
