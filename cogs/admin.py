@@ -24,8 +24,6 @@ if TYPE_CHECKING:
     from bot.client import DominoHall
 
 log = logging.getLogger("domino_hall.admin")
-#: The most tables /hall-admin tables lists (an embed's description holds 4096 characters).
-LISTED = 25
 
 
 class Reposter(Protocol):
@@ -45,13 +43,15 @@ class PublisherReposter:
 
     async def repost(self, table_id: int) -> int:
         table = self.bot.tables.get(table_id)
-        play: Any = self.bot.get_cog("Play")
+        publisher: Any = getattr(self.bot.get_cog("Play"), "publisher", None)
+        if publisher is None:
+            raise RuntimeError("the Play cog, which draws the tables, is not loaded")
         channel = self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id)
         message = await channel.send(embed=discord.Embed(title=f"#{table.id}", colour=COLOUR),
                                      allowed_mentions=NO_PINGS)
         old = table.row.message_id
         await self.bot.tables.set_message(table.id, message.id)
-        play.publisher.on_update(TableUpdate(table, "reposted", table.version))
+        publisher.on_update(TableUpdate(table, "reposted", table.version))
         if old is not None and old != message.id:
             # already deleted (often why it is reposted), or not ours to delete: nothing to do then
             with contextlib.suppress(discord.HTTPException):
@@ -98,11 +98,15 @@ class Admin(commands.Cog):
         assert interaction.guild is not None
         locale, now = interaction.locale, time.time()
         found = admin.open_tables(self.bot.tables, interaction.guild.id)
-        lines = [table_line(table, locale, now) for table in found[:LISTED]]
-        if len(found) > LISTED:
-            lines.append(translate("... and {count} more.", locale, count=len(found) - LISTED))
+        lines: list[str] = []
+        for table in found:  # as many as an embed holds (4096 characters), then how many more there are
+            line = table_line(table, locale, now)
+            if sum(len(kept) + 1 for kept in lines) + len(line) > 3900:
+                lines.append(translate("... and {count} more.", locale, count=len(found) - len(lines)))
+                break
+            lines.append(line)
         embed = discord.Embed(title=translate("Open tables · {count}", locale, count=len(found)), colour=COLOUR,
-                              description="\n".join(lines)[:4096] if lines else
+                              description="\n".join(lines) if lines else
                               translate("No open tables in this server.", locale))
         if found:
             embed.set_footer(text=translate("/hall-admin end table:<number> ends one; /hall-admin repost "

@@ -233,3 +233,30 @@ async def test_privacy_delete_refuses_while_the_member_sits_at_an_open_table(sim
     assert [r.user_id for r in await bot.storage.results.for_table(1)][:2] == [alice.id, bob.id]
     assert bot.tables.get(tid).seats[0].user_id == alice.id
 
+
+
+async def test_admin_repost_where_the_bot_cannot_post_says_so_and_keeps_the_table(simcord_env) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel(
+        "games", overwrites={simcord_env.bot.user: discord.PermissionOverwrite(send_messages=False)})
+    alice = guild.add_member(simcord_env.create_user("alice"))
+    admin = admin_of(simcord_env, guild)
+    lobby = (await alice.slash(channel, "play", game="block")).response  # an answer: no Send Messages needed
+    tid = int(components(lobby)[0]["custom_id"].split(":")[2])
+    refused = await admin.slash(channel, "hall-admin repost", table=tid)
+    assert refused.ephemeral and f"cannot post in <#{channel.id}>" in answer(refused).content
+    table = simcord_env.bot.tables.get(tid)
+    assert table.row.message_id == lobby.id and table.status == "lobby"
+    assert [m.id for m in channel.history()] == [lobby.id]
+
+
+async def test_admin_tables_lists_what_fits_and_says_how_many_more(simcord_env) -> None:
+    guild, channel, alice, _bob = two_members(simcord_env)
+    admin = admin_of(simcord_env, guild)
+    await alice.slash(channel, "games")  # the bot is up
+    for n in range(40):
+        await simcord_env.bot.tables.create_lobby(guild.id, channel.id, 5000 + n, f"a-long-player-name-{n}", "draw")
+    embed = (await admin.slash(channel, "hall-admin tables")).response.embeds[0]
+    shown = embed.description.count("**#")
+    assert embed.title == "Open tables · 40" and len(embed.description) <= 4096 and 10 < shown < 40
+    assert embed.description.endswith(f"... and {40 - shown} more.")
