@@ -83,14 +83,14 @@ async def managers_only(interaction: discord.Interaction[Any]) -> bool:
 class Admin(commands.Cog):
     """/hall-admin tables, end and repost."""
 
-    hall_admin = app_commands.Group(name="hall-admin", description="Domino Hall: the server's tables, for its managers",
+    hall_admin = app_commands.Group(name="hall-admin", description="Domino Hall: The server's tables, for its managers",
                                     default_permissions=discord.Permissions(manage_guild=True), guild_only=True)
 
     def __init__(self, bot: DominoHall, reposter: Reposter | None = None) -> None:
         self.bot = bot
         self.reposter: Reposter = reposter or PublisherReposter(bot)
 
-    @hall_admin.command(name="tables", description="Domino Hall: this server's open tables")
+    @hall_admin.command(name="tables", description="Domino Hall: This server's open tables")
     async def tables(self, interaction: discord.Interaction[Any]) -> None:
         """List the open tables: game, channel, players, last move and age."""
         if not await managers_only(interaction):
@@ -113,7 +113,7 @@ class Admin(commands.Cog):
                                             "table:<number> posts its message again", locale))
         await interaction.response.send_message(embed=embed, ephemeral=True, allowed_mentions=NO_PINGS)
 
-    @hall_admin.command(name="end", description="Domino Hall: end an open table, even if its message was deleted")
+    @hall_admin.command(name="end", description="Domino Hall: End an open table, even if its message was deleted")
     @app_commands.describe(table="The table's number (see /hall-admin tables)")
     async def end(self, interaction: discord.Interaction[Any], table: app_commands.Range[int, 1, 2**53]) -> None:
         """Abandon the table; its message, where it still exists, says it is closed."""
@@ -129,7 +129,7 @@ class Admin(commands.Cog):
                                           "message, if it is still there, says it is closed.", interaction.locale,
                                           table=ended.id, game=translate(ended.spec.title, interaction.locale)))
 
-    @hall_admin.command(name="repost", description="Domino Hall: post an open table's message again in its channel")
+    @hall_admin.command(name="repost", description="Domino Hall: Post an open table's message again in its channel")
     @app_commands.describe(table="The table's number (see /hall-admin tables)")
     async def repost(self, interaction: discord.Interaction[Any], table: app_commands.Range[int, 1, 2**53]) -> None:
         """A new message for the table (its buttons work), and the old one gone."""

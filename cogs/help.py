@@ -9,7 +9,6 @@ every command longer to type and break what members already know; a word in the 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -51,30 +50,36 @@ def sign_commands(tree: app_commands.CommandTree[Any]) -> int:
     return changed
 
 
-def command_lines(tree: app_commands.CommandTree[Any], locale: Any = None) -> Iterator[str]:
+def command_lines(tree: app_commands.CommandTree[Any], locale: Any = None,
+                  permissions: discord.Permissions | None = None) -> list[str]:
     """One line per command a member can type (a group's subcommands each on their own), with its description,
-    names and descriptions in the member's language."""
-    for command in sorted(tree.get_commands(type=discord.AppCommandType.chat_input), key=lambda c: c.name):
+    in the member's language and in the order of the names they read. With ``permissions``, only the commands
+    whose default permissions the member has (what Discord's own command list shows them)."""
+    lines: list[tuple[str, str]] = []
+    for command in tree.get_commands(type=discord.AppCommandType.chat_input):
+        needed = command.default_permissions
+        if permissions is not None and needed is not None and not needed <= permissions:
+            continue
         leaves: list[tuple[str, AnyCommand]] = []
         if isinstance(command, app_commands.Group):
             leaves = [(f"{translate(command.name, locale)} {translate(sub.name, locale)}", sub)
                       for sub in command.walk_commands() if isinstance(sub, app_commands.Command)]
         elif isinstance(command, app_commands.Command):
             leaves = [(translate(command.name, locale), command)]
-        for name, leaf in leaves:
-            said = translate(leaf.description, locale)
-            yield f"`/{name}` · {said.removeprefix(SIGNATURE)}"
+        lines += [(name, translate(leaf.description, locale).removeprefix(SIGNATURE)) for name, leaf in leaves]
+    return [f"`/{name}` · {said}" for name, said in sorted(lines, key=lambda line: line[0])]
 
 
-def help_embed(tree: app_commands.CommandTree[Any], locale: Any = None) -> discord.Embed:
-    """The /help answer: what the bot is, how to play, and the commands."""
+def help_embed(tree: app_commands.CommandTree[Any], locale: Any = None,
+              permissions: discord.Permissions | None = None) -> discord.Embed:
+    """The /help answer: what the bot is, how to play, and the commands (those ``permissions`` allow)."""
     embed = discord.Embed(title=translate("Domino Hall · help", locale), colour=COLOUR, description=translate(
         "Domino Hall hosts {count} domino games in this server's channels, for members and computer players: a live "
         "picture of the table for everyone, and your own hand in private.", locale, count=len(catalogue())))
     embed.add_field(name=translate("How to play", locale),
                     value="\n".join(f"{n}. {translate(line, locale)}" for n, line in enumerate(HOW_TO_PLAY, 1)),
                     inline=False)
-    field, lines = 1, list(command_lines(tree, locale))
+    field, lines = 1, command_lines(tree, locale, permissions)
     while lines:  # an embed field holds 1024 characters: as many lines as fit, then the next field
         chunk: list[str] = []
         while lines and len("\n".join([*chunk, lines[0]])) <= 1024:
@@ -97,11 +102,12 @@ class Help(commands.Cog):
     async def cog_load(self) -> None:
         sign_commands(self.bot.tree)
 
-    @app_commands.command(name="help", description="Domino Hall: what it does, how to play, and its commands")
+    @app_commands.command(name="help", description="Domino Hall: What it does, how to play, and its commands")
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         """Answer privately with the help."""
-        await interaction.response.send_message(embed=help_embed(self.bot.tree, interaction.locale), ephemeral=True,
-                                                allowed_mentions=NO_PINGS)
+        permissions = interaction.permissions if interaction.guild is not None else None
+        await interaction.response.send_message(embed=help_embed(self.bot.tree, interaction.locale, permissions),
+                                                ephemeral=True, allowed_mentions=NO_PINGS)
 
 
 async def setup(bot: DominoHall) -> None:

@@ -110,7 +110,7 @@ def export_summary(data: dict[str, Any], locale: Any) -> str:
 class Privacy(commands.Cog):
     """/privacy export and /privacy delete."""
 
-    privacy = app_commands.Group(name="privacy", description="Domino Hall: see or delete what it stores about you")
+    privacy = app_commands.Group(name="privacy", description="Domino Hall: See or delete what it stores about you")
 
     def __init__(self, bot: DominoHall) -> None:
         self.bot = bot
@@ -121,7 +121,7 @@ class Privacy(commands.Cog):
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(ConfirmDelete, KeepData)
 
-    @privacy.command(name="export", description="Domino Hall: everything it stores about you, as a file only you get")
+    @privacy.command(name="export", description="Domino Hall: Everything it stores about you, as a file only you get")
     async def export(self, interaction: discord.Interaction[Any]) -> None:
         """The member's data as JSON, privately."""
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -131,7 +131,7 @@ class Privacy(commands.Cog):
                                         file=discord.File(payload, f"domino-hall-{interaction.user.id}.json"),
                                         allowed_mentions=NO_PINGS)
 
-    @privacy.command(name="delete", description="Domino Hall: delete your data (your results stay, anonymised)")
+    @privacy.command(name="delete", description="Domino Hall: Delete your data (your results stay, anonymised)")
     async def delete(self, interaction: discord.Interaction[Any]) -> None:
         """Ask first, with the consequences; the button does it."""
         locale = interaction.locale

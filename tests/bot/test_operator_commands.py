@@ -27,20 +27,26 @@ async def stored_status(bot: Any, tid: int) -> str:
     return str(row.status)
 
 
+def commands_listed(result: Any) -> str:
+    return "\n".join(f.value for f in result.response.embeds[0].fields if f.name.startswith("Commands"))
+
+
 async def test_help_lists_the_commands_from_the_tree_and_every_description_names_the_bot(simcord_env) -> None:
     guild = simcord_env.create_guild()
     channel = guild.create_text_channel("games")
     alice = guild.add_member(simcord_env.create_user("alice"))
     result = await alice.slash(channel, "help")
     assert result.ephemeral
-    embed = result.response.embeds[0]
-    listed = "\n".join(f.value for f in embed.fields if f.name.startswith("Commands"))
-    for command in ("/play`", "/rules`", "/games`", "/hall-admin end`", "/privacy delete`", "/help`"):
+    listed = commands_listed(result)
+    for command in ("/play`", "/rules`", "/games`", "/privacy delete`", "/help`"):
         assert command in listed
-    assert "Open a table for a domino game" in listed and "/rules" in embed.footer.text
+    assert "/hall-admin" not in listed and "/hall-settings" not in listed  # as Discord's list: not hers to use
+    assert "`/play` · Open a table for a domino game" in listed and "/rules" in result.response.embeds[0].footer.text
     walked = list(simcord_env.bot.tree.walk_commands())
     assert len(walked) > 12 and all(c.description.startswith(SIGNATURE) for c in walked)
-    assert len(listed.splitlines()) == sum(1 for c in walked if isinstance(c, discord.app_commands.Command))
+    everything = commands_listed(await admin_of(simcord_env, guild).slash(channel, "help"))
+    assert "`/hall-admin end` · End an open table" in everything and "`/hall-settings`" in everything
+    assert len(everything.splitlines()) == sum(1 for c in walked if isinstance(c, discord.app_commands.Command))
 
 
 async def test_help_in_spanish_names_the_spanish_commands(simcord_env, monkeypatch) -> None:
@@ -60,7 +66,7 @@ async def test_help_in_spanish_names_the_spanish_commands(simcord_env, monkeypat
     embed = (await ana.slash(channel, "help")).response.embeds[0]
     assert embed.title == "Domino Hall · ayuda"
     listed = "\n".join(f.value for f in embed.fields)
-    assert "`/jugar` · Abre una mesa" in listed and "`/admin-sala terminar`" in listed
+    assert "`/jugar` · Abre una mesa" in listed and "`/privacidad borrar` · Borra tus datos" in listed
 
 
 async def game_with_admin(env: Any) -> tuple[Any, Any, Any, Any, Any, int]:
