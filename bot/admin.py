@@ -45,14 +45,17 @@ async def server_table(service: TableService, guild_id: int, table_id: int) -> T
     raise NoSuchTable(_("Table #{table} is not an open table of this server; nothing was changed."), table=table_id)
 
 
-async def end_table(service: TableService, guild_id: int, table_id: int) -> Table:
+async def end_table(service: TableService, guild_id: int, table_id: int, *, message_gone: bool = False) -> Table:
     """End an open table of this server for good (abandoned, as a host's Cancel would), whether its message still
     exists or not: its computer players and timers stop, and the message publisher, told like for any change, edits
-    the message to say it is closed where there is one."""
+    the message to say it is closed where there is one. ``message_gone``: its message was deleted, so the table
+    forgets it first (and nothing tries to edit a message that is not there)."""
     table = await server_table(service, guild_id, table_id)
     async with table.lock:
         if table.status not in (LOBBY, PLAYING):  # closed while we waited for its lock
             raise StaleClick(_("Table #{table} is already closed; nothing was changed."), table=table_id)
+        if message_gone:
+            await service.store.save(table, message_id=None)
         await service.store.close(table, ABANDONED, _("ended by a server admin"))
     log.info("table %d: ended by an admin of guild %d", table_id, guild_id)
     return table

@@ -121,13 +121,28 @@ class Admin(commands.Cog):
             return
         assert interaction.guild is not None
         try:
-            ended = await admin.end_table(self.bot.tables, interaction.guild.id, table)
+            found = await admin.server_table(self.bot.tables, interaction.guild.id, table)
+            ended = await admin.end_table(self.bot.tables, interaction.guild.id, table,
+                                          message_gone=await self.message_gone(found))
         except TableError as refusal:
             await tell(interaction, refusal.said(interaction.locale))
             return
         await tell(interaction, translate("Table #{table} ({game}) is ended: nobody can play on there, and its "
                                           "message, if it is still there, says it is closed.", interaction.locale,
                                           table=ended.id, game=translate(ended.spec.title, interaction.locale)))
+
+    async def message_gone(self, table: Table) -> bool:
+        """Whether the table's message was deleted (Discord says it does not exist); False when it cannot tell."""
+        if table.row.message_id is None:
+            return False
+        channel = self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id)
+        try:
+            await channel.fetch_message(table.row.message_id)
+        except discord.NotFound:
+            return True
+        except discord.HTTPException:  # no Read Message History there, say: the edit is tried as for any change
+            return False
+        return False
 
     @hall_admin.command(name="repost", description="Domino Hall: Post an open table's message again in its channel")
     @app_commands.describe(table="The table's number (see /hall-admin tables)")

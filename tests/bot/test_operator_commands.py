@@ -5,6 +5,7 @@ their data while everyone else's results and ratings stay the same; every refusa
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 
 import discord
@@ -86,7 +87,7 @@ async def game_with_admin(env: Any) -> tuple[Any, Any, Any, Any, Any, int]:
     return guild, channel, alice, bob, admin, tid
 
 
-async def test_admin_lists_the_tables_and_ends_one_whose_message_was_deleted(simcord_env) -> None:
+async def test_admin_lists_the_tables_and_ends_one_whose_message_was_deleted(simcord_env, caplog) -> None:
     _guild, channel, _alice, _bob, admin, tid = await game_with_admin(simcord_env)
     listed = await admin.slash(channel, "hall-admin tables")
     text = listed.response.embeds[0].description
@@ -100,6 +101,8 @@ async def test_admin_lists_the_tables_and_ends_one_whose_message_was_deleted(sim
     await simcord_env.settle()
     assert ended.ephemeral and f"Table #{tid} (Block Dominoes) is ended" in ended.response.content
     assert tid not in simcord_env.bot.tables.tables and await stored_status(simcord_env.bot, tid) == "abandoned"
+    assert (await simcord_env.bot.tables.saved_table(tid)).message_id is None  # forgotten: no edit of nothing
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING], caplog.text
     again = await admin.slash(channel, "hall-admin end", table=tid)
     assert again.ephemeral and "already closed" in again.response.content
     empty = await admin.slash(channel, "hall-admin tables")
