@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.settings import Settings, SettingsError, StartError, load_dotenv_file
 from bot.storage import Forgotten, MemberSeated, Storage
-from bot.table import ABANDONED, LOBBY, PLAYING, NoSuchTable, NotAllowed, StaleClick, Table
+from bot.table import NoSuchTable, NotAllowed, StaleClick, Table, TableStatus
 from bot.tables import TableService
 from render.language import _
 
@@ -30,13 +30,13 @@ EXPORT_VERSION = 1
 def open_tables(service: TableService, guild_id: int) -> list[Table]:
     """The server's lobbies and games open now, oldest first (a server's tables all live in the process that runs
     its shard, the one its commands reach)."""
-    return sorted((t for t in service.tables.values() if t.row.guild_id == guild_id), key=lambda t: t.id)
+    return sorted((t for t in service.store.tables.values() if t.row.guild_id == guild_id), key=lambda t: t.id)
 
 
 async def server_table(service: TableService, guild_id: int, table_id: int) -> Table:
     """An open table of this server; a clear refusal for a closed one, and the same refusal for a number that is
     not an open table here, whether it is another server's or none at all (it tells nothing about other servers)."""
-    table = service.tables.get(table_id)
+    table = service.store.tables.get(table_id)
     if table is not None and table.row.guild_id == guild_id:
         return table
     row = await service.saved_table(table_id)
@@ -52,11 +52,11 @@ async def end_table(service: TableService, guild_id: int, table_id: int, *, mess
     forgets it first (and nothing tries to edit a message that is not there)."""
     table = await server_table(service, guild_id, table_id)
     async with table.lock:
-        if table.status not in (LOBBY, PLAYING):  # closed while we waited for its lock
+        if not table.status.is_open:  # closed while we waited for its lock
             raise StaleClick(_("Table #{table} is already closed; nothing was changed."), table=table_id)
         if message_gone:
             await service.store.save(table, message_id=None)
-        await service.store.close(table, ABANDONED, _("ended by a server admin"))
+        await service.store.close(table, TableStatus.ABANDONED, _("ended by a server admin"))
     log.info("table %d: ended by an admin of guild %d", table_id, guild_id)
     return table
 

@@ -3,10 +3,9 @@ table's message again. The decisions are bot/admin.py's; this cog answers the ad
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import time
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -15,8 +14,7 @@ from discord.ext import commands
 from bot import admin
 from bot.client import tell
 from bot.names import in_text
-from bot.table import LOBBY, Table, TableError
-from bot.tables import TableUpdate
+from bot.table import Table, TableError, TableStatus
 from cogs.text import COLOUR, NO_PINGS
 from render.language import translate
 
@@ -26,44 +24,11 @@ if TYPE_CHECKING:
 log = logging.getLogger("domino_hall.admin")
 
 
-class Reposter(Protocol):
-    """What posts a table's message again: a new message in the table's channel, drawn as the table is now, whose
-    id the table service records (so its buttons keep working); returns the new message's id."""
-
-    async def repost(self, table_id: int) -> int: ...
-
-
-class PublisherReposter:
-    """:class:`Reposter` through the Play cog's table publisher: a new message, recorded as the table's, then the
-    publisher draws it as it draws any change (the lobby, or the live table with its picture). The old message, if
-    it is still there, is deleted, so that only one message shows the table."""
-
-    def __init__(self, bot: DominoHall) -> None:
-        self.bot = bot
-
-    async def repost(self, table_id: int) -> int:
-        table = self.bot.tables.get(table_id)
-        publisher: Any = getattr(self.bot.get_cog("Play"), "publisher", None)
-        if publisher is None:
-            raise RuntimeError("the Play cog, which draws the tables, is not loaded")
-        channel = self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id)
-        message = await channel.send(embed=discord.Embed(title=f"#{table.id}", colour=COLOUR),
-                                     allowed_mentions=NO_PINGS)
-        old = table.row.message_id
-        await self.bot.tables.set_message(table.id, message.id)
-        publisher.on_update(TableUpdate(table, "reposted", table.version))
-        if old is not None and old != message.id:
-            # already deleted (often why it is reposted), or not ours to delete: nothing to do then
-            with contextlib.suppress(discord.HTTPException):
-                await channel.get_partial_message(old).delete()
-        return message.id
-
-
 def table_line(table: Table, locale: Any, now: float) -> str:
     """One open table for the list: number, game, channel, players, last change and age (Discord shows the times in
     each reader's own time zone and language)."""
     names = ", ".join(in_text(name) for name in table.names)
-    status = translate("lobby", locale) if table.status == LOBBY else translate("playing", locale)
+    status = translate("lobby", locale) if table.status == TableStatus.LOBBY else translate("playing", locale)
     return (f"**#{table.id}** · {translate(table.spec.title, locale)} · <#{table.row.channel_id}> · {status}\n"
             + translate("{count} players ({names}) · last move <t:{last}:R> · opened <t:{opened}:R>", locale,
                         count=len(table.seats), names=names, last=int(min(table.row.updated_at, now)),
@@ -86,9 +51,8 @@ class Admin(commands.Cog):
     hall_admin = app_commands.Group(name="hall-admin", description="Domino Hall: The server's tables, for its managers",
                                     default_permissions=discord.Permissions(manage_guild=True), guild_only=True)
 
-    def __init__(self, bot: DominoHall, reposter: Reposter | None = None) -> None:
+    def __init__(self, bot: DominoHall) -> None:
         self.bot = bot
-        self.reposter: Reposter = reposter or PublisherReposter(bot)
 
     @hall_admin.command(name="tables", description="Domino Hall: This server's open tables")
     async def tables(self, interaction: discord.Interaction[Any]) -> None:
@@ -159,7 +123,7 @@ class Admin(commands.Cog):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            await self.reposter.repost(found.id)
+            await self.bot.pages.repost(found)  # the Play cog's publisher (bot/client.py TablePages)
         except discord.HTTPException as error:
             log.warning("table %d: could not post its message again: %s", found.id, error)
             await tell(interaction, translate("Domino Hall cannot post in <#{channel}>: give it Send Messages, Embed "

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import json
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.storage.db import Store
+from bot.storage.seats import seats_from_json, seats_to_json
 
 #: The name a deleted member's seats and results carry.
 DELETED_NAME = "Deleted member"
@@ -55,16 +56,7 @@ class MemberSeated(Exception):
 
 def _seated(seats_text: str | None, user_id: int) -> int | None:
     """The member's seat index in a table's stored seats, or None."""
-    try:
-        seats = json.loads(seats_text or "[]")
-    except ValueError:
-        return None
-    if not isinstance(seats, list):
-        return None
-    for index, seat in enumerate(seats):
-        if isinstance(seat, dict) and seat.get("user_id") == user_id:
-            return index
-    return None
+    return next((index for index, seat in enumerate(seats_from_json(seats_text)) if seat.user_id == user_id), None)
 
 
 class MemberDataRepo:
@@ -103,7 +95,7 @@ class MemberDataRepo:
                                        "WHERE user_id=? ORDER BY table_id, version", (user_id,))
         tables = [{"table": row["id"], "server": str(row["guild_id"]), "channel": str(row["channel_id"]),
                    "game": row["game"], "status": row["status"], "host": row["host_id"] == user_id, "seat": seat,
-                   "name": json.loads(row["seats"])[seat]["name"] if seat is not None else None,
+                   "name": seats_from_json(row["seats"])[seat].name if seat is not None else None,
                    "opened_at": row["created_at"], "last_change_at": row["updated_at"]}
                   for row, seat in await self._tables_with(user_id)]
         settings = []
@@ -131,9 +123,9 @@ class MemberDataRepo:
         for row, seat in await self._tables_with(user_id):
             if seat is None:
                 continue
-            seats = json.loads(row["seats"])
-            seats[seat] = {**seats[seat], "name": DELETED_NAME, "user_id": anonymous}
-            rewritten.append((json.dumps(seats), row["id"]))
+            kept = list(seats_from_json(row["seats"]))
+            kept[seat] = replace(kept[seat], name=DELETED_NAME, user_id=anonymous)
+            rewritten.append((seats_to_json(kept), row["id"]))
         settings = await self._settings(user_id)
         async with self.db.transaction() as tx:
             results = await tx.update("UPDATE results SET user_id=?, name=? WHERE user_id=?",

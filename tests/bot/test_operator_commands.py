@@ -10,7 +10,7 @@ from typing import Any
 
 import discord
 
-from bot.storage import DELETED_NAME
+from bot.storage import DELETED_NAME, Seat
 from cogs.help import SIGNATURE
 from tests.bot.helpers import answer, components
 from tests.bot.test_ratings import save_match
@@ -83,7 +83,7 @@ async def game_with_admin(env: Any) -> tuple[Any, Any, Any, Any, Any, int]:
     await bob.click(lobby, label="Join")
     await alice.click(channel.last_message, label="Start")
     await env.settle()
-    assert env.bot.tables.get(tid).status == "playing"
+    assert env.bot.tables.store.get(tid).status == "playing"
     return guild, channel, alice, bob, admin, tid
 
 
@@ -93,14 +93,14 @@ async def test_admin_lists_the_tables_and_ends_one_whose_message_was_deleted(sim
     text = listed.response.embeds[0].description
     assert listed.ephemeral and f"**#{tid}**" in text and "Block Dominoes" in text and f"<#{channel.id}>" in text
     assert "2 players (alice, bob)" in text and "last move <t:" in text and "opened <t:" in text
-    message_id = simcord_env.bot.tables.get(tid).row.message_id
+    message_id = simcord_env.bot.tables.store.get(tid).row.message_id
     await admin.delete(next(m for m in channel.history() if m.id == message_id))
     assert all(m.id != message_id for m in channel.history())
 
     ended = await admin.slash(channel, "hall-admin end", table=tid)
     await simcord_env.settle()
     assert ended.ephemeral and f"Table #{tid} (Block Dominoes) is ended" in ended.response.content
-    assert tid not in simcord_env.bot.tables.tables and await stored_status(simcord_env.bot, tid) == "abandoned"
+    assert tid not in simcord_env.bot.tables.store.tables and await stored_status(simcord_env.bot, tid) == "abandoned"
     assert (await simcord_env.bot.tables.saved_table(tid)).message_id is None  # forgotten: no edit of nothing
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING], caplog.text
     again = await admin.slash(channel, "hall-admin end", table=tid)
@@ -111,7 +111,7 @@ async def test_admin_lists_the_tables_and_ends_one_whose_message_was_deleted(sim
 
 async def test_admin_end_says_closed_on_a_message_that_still_exists(simcord_env) -> None:
     _guild, channel, _alice, _bob, admin, tid = await game_with_admin(simcord_env)
-    message_id = simcord_env.bot.tables.get(tid).row.message_id
+    message_id = simcord_env.bot.tables.store.get(tid).row.message_id
     await admin.slash(channel, "hall-admin end", table=tid)
     await simcord_env.settle()
     shown = next(m for m in channel.history() if m.id == message_id)
@@ -121,11 +121,11 @@ async def test_admin_end_says_closed_on_a_message_that_still_exists(simcord_env)
 
 async def test_admin_reposts_a_table_and_its_buttons_work_on_the_new_message(simcord_env) -> None:
     _guild, channel, alice, bob, admin, tid = await game_with_admin(simcord_env)
-    old = simcord_env.bot.tables.get(tid).row.message_id
+    old = simcord_env.bot.tables.store.get(tid).row.message_id
     reposted = await admin.slash(channel, "hall-admin repost", table=tid)
     await simcord_env.settle()
     assert reposted.ephemeral and f"Table #{tid} is posted again in <#{channel.id}>" in answer(reposted).content
-    table = simcord_env.bot.tables.get(tid)
+    table = simcord_env.bot.tables.store.get(tid)
     new = channel.last_message
     assert table.row.message_id == new.id != old and all(m.id != old for m in channel.history())
     saved = await simcord_env.bot.tables.saved_table(tid)
@@ -142,7 +142,7 @@ async def test_admin_refusals_change_nothing(simcord_env) -> None:
     other = simcord_env.create_guild()
     other_channel = other.create_text_channel("elsewhere")
     other_admin = admin_of(simcord_env, other, "other-admin")
-    version = simcord_env.bot.tables.get(tid).version
+    version = simcord_env.bot.tables.store.get(tid).version
     for command in ("hall-admin end", "hall-admin repost"):
         refused = await other_admin.slash(other_channel, command, table=tid)
         assert refused.ephemeral and f"Table #{tid} is not an open table of this server" in refused.response.content
@@ -153,7 +153,7 @@ async def test_admin_refusals_change_nothing(simcord_env) -> None:
     guild.set_command_permissions(int(command["id"]), {alice: True})
     not_admin = await alice.slash(channel, "hall-admin end", table=tid)
     assert not_admin.ephemeral and "Only members who can manage the server" in not_admin.response.content
-    table = simcord_env.bot.tables.get(tid)
+    table = simcord_env.bot.tables.store.get(tid)
     assert table.status == "playing" and table.version == version
     assert not any(m.embeds and "closed" in m.embeds[0].title for m in channel.history())
 
@@ -221,11 +221,11 @@ async def test_privacy_delete_anonymises_the_member_and_leaves_everyone_else_as_
     assert ratings_after.pop(f"user:{anonymous}") == ratings_before.pop(f"user:{alice.id}")
     assert ratings_after == ratings_before
     assert await bot.tables.member_stats(guild.id, bob.id) == bob_stats
-    assert await bot.tables.nudges_on(guild.id, alice.id)  # her own "off" is gone: the server's default again
+    assert await bot.tables.settings.nudges_on(guild.id, alice.id)  # her own "off" is gone: the server's default again
     empty = await bot.storage.members.export(alice.id)
     assert empty["results"] == empty["tables"] == empty["moves"] == empty["settings"] == []
     seats = (await bot.tables.saved_table(1)).seats
-    assert seats[0] == {"name": DELETED_NAME, "user_id": anonymous} and seats[1]["user_id"] == bob.id
+    assert seats[0] == Seat(DELETED_NAME, anonymous) and seats[1].user_id == bob.id
 
 
 async def test_privacy_delete_refuses_while_the_member_sits_at_an_open_table(simcord_env) -> None:
@@ -240,7 +240,7 @@ async def test_privacy_delete_refuses_while_the_member_sits_at_an_open_table(sim
     late = await alice.click(asked.response, label="Delete my data")  # asked before she sat down
     assert "nothing was deleted" in late.response.content
     assert [r.user_id for r in await bot.storage.results.for_table(1)][:2] == [alice.id, bob.id]
-    assert bot.tables.get(tid).seats[0].user_id == alice.id
+    assert bot.tables.store.get(tid).seats[0].user_id == alice.id
 
 
 
@@ -254,7 +254,7 @@ async def test_admin_repost_where_the_bot_cannot_post_says_so_and_keeps_the_tabl
     tid = int(components(lobby)[0]["custom_id"].split(":")[2])
     refused = await admin.slash(channel, "hall-admin repost", table=tid)
     assert refused.ephemeral and f"cannot post in <#{channel.id}>" in answer(refused).content
-    table = simcord_env.bot.tables.get(tid)
+    table = simcord_env.bot.tables.store.get(tid)
     assert table.row.message_id == lobby.id and table.status == "lobby"
     assert [m.id for m in channel.history()] == [lobby.id]
 
@@ -264,7 +264,7 @@ async def test_admin_tables_lists_what_fits_and_says_how_many_more(simcord_env) 
     admin = admin_of(simcord_env, guild)
     await alice.slash(channel, "games")  # the bot is up
     for n in range(40):
-        await simcord_env.bot.tables.create_lobby(guild.id, channel.id, 5000 + n, f"a-long-player-name-{n}", "draw")
+        await simcord_env.bot.tables.lobbies.create_lobby(guild.id, channel.id, 5000 + n, f"long-name-{n}", "draw")
     embed = (await admin.slash(channel, "hall-admin tables")).response.embeds[0]
     shown = embed.description.count("**#")
     assert embed.title == "Open tables · 40" and len(embed.description) <= 4096 and 10 < shown < 40

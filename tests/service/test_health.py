@@ -72,18 +72,19 @@ async def test_healthz_is_200_only_with_the_database_answering_and_the_gateway_c
 async def test_metrics_name_everything_and_count_a_move(sqlite: Storage) -> None:
     service = TableService(sqlite, computer_pause=0.0, turn_time_limit=0.0)
     await service.start()
-    metrics.count_open_tables(lambda: len(service.tables))
+    metrics.count_open_tables(lambda: len(service.store.tables))
     server = HealthServer(lambda: sqlite.db, lambda: True)
     port = await server.start()
     try:
         before = (await get(port, "/metrics"))[1]
-        table = await service.create_lobby(1, 10, ALICE, "alice", "block")
-        await service.join(table.id, BOB, "bob")
-        await service.start_game(table.id, service.get(table.id).version, ALICE)
-        game = service.get(table.id).game
+        table = await service.lobbies.create_lobby(1, 10, ALICE, "alice", "block")
+        await service.lobbies.join(table.id, BOB, "bob")
+        await service.lobbies.start_game(table.id, service.store.get(table.id).version, ALICE)
+        game = service.store.get(table.id).game
         assert game is not None
         seat = game.to_act[0]
-        await service.act(table.id, service.get(table.id).version, [ALICE, BOB][seat], str(game.legal_actions(seat)[0]))
+        move = str(game.legal_actions(seat)[0])
+        await service.play.act(table.id, service.store.get(table.id).version, [ALICE, BOB][seat], move)
         status, after = await get(port, "/metrics")
     finally:
         await server.stop()

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from bot.storage import DELETED_NAME, ActionRow, MemberSeated, ResultRow, Storage
+from bot.storage import DELETED_NAME, ActionRow, MemberSeated, ResultRow, Seat, Storage
 from bot.storage.privacy import ANONYMOUS_BELOW, anonymous_id
 
 ALICE, BOB = 110_000_000_000_000_001, 110_000_000_000_000_002  # the size of real Discord ids
@@ -68,7 +68,7 @@ async def test_forget_anonymises_the_member_everywhere_and_leaves_the_others(sto
     assert [row for row in after["results"] if BOB in row] == [row for row in before["results"] if BOB in row]
     assert after["guild_settings"] == [row for row in before["guild_settings"] if str(BOB) in row[1]]
     first = await storage.tables.get(1)
-    assert first is not None and first.host_id == 4242 and first.seats[0] == {"name": DELETED_NAME, "user_id": 4242}
+    assert first is not None and first.host_id == 4242 and first.seats[0] == Seat(DELETED_NAME, 4242)
     assert (await storage.members.export(ALICE))["results"] == []
 
 
