@@ -91,7 +91,7 @@ class DominoHall(commands.AutoShardedBot):
 
     async def start_health(self) -> None:
         """Serve /healthz and /metrics when HEALTH_PORT is set (bot/health.py), and time what they report."""
-        metrics.count_open_tables(lambda: len(self.tables.store.tables))
+        metrics.count_open_tables(self, lambda bot: len(bot.tables.store.tables))
         metrics.watch_acknowledgements()
         if self.settings.health_port is None:
             return

@@ -8,10 +8,11 @@ the metrics are served.
 from __future__ import annotations
 
 import time
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 
@@ -40,6 +41,8 @@ RECONNECTS = Counter("domino_hall_gateway_reconnects", "Gateway reconnections (r
 if TYPE_CHECKING:
     import aiohttp
 
+T = TypeVar("T")
+
 _connected_shards: set[int | None] = set()
 
 
@@ -48,9 +51,16 @@ def exposition() -> bytes:
     return generate_latest(REGISTRY)
 
 
-def count_open_tables(count: Callable[[], int]) -> None:
-    """Read the number of open tables from ``count`` at each scrape."""
-    OPEN_TABLES.set_function(lambda: float(count()))
+def count_open_tables(owner: T, count: Callable[[T], int]) -> None:
+    """Read the number of open tables at each scrape: ``count(owner)``. The owner (the bot, or a table service) is
+    held weakly, so the metrics never keep a bot that was let go alive, with its database connection."""
+    held = weakref.ref(owner)
+
+    def value() -> float:
+        alive = held()
+        return float(count(alive)) if alive is not None else 0.0
+
+    OPEN_TABLES.set_function(value)
 
 
 @contextmanager

@@ -72,7 +72,7 @@ async def test_healthz_is_200_only_with_the_database_answering_and_the_gateway_c
 async def test_metrics_name_everything_and_count_a_move(sqlite: Storage) -> None:
     service = TableService(sqlite, computer_pause=0.0, turn_time_limit=0.0)
     await service.start()
-    metrics.count_open_tables(lambda: len(service.store.tables))
+    metrics.count_open_tables(service, lambda held: len(held.store.tables))
     server = HealthServer(lambda: sqlite.db, lambda: True)
     port = await server.start()
     try:
@@ -159,3 +159,21 @@ def test_settings_turn_health_and_json_logs_on_and_refuse_bad_values() -> None:
                         ("LOG_FORMAT", "xml")):
         with pytest.raises(SettingsError, match=name):
             Settings.from_env({**base, name: value})
+
+
+def test_the_open_tables_gauge_does_not_keep_its_bot_alive() -> None:
+    """A bot that is let go (a test's restarted bot, say) must be collected, and its database connection with it:
+    the gauge holds it weakly."""
+    import gc
+    import weakref
+
+    class Owner:
+        tables = (1, 2)
+
+    owner = Owner()
+    metrics.count_open_tables(owner, lambda held: len(held.tables))
+    assert sample(metrics.exposition().decode(), "domino_hall_open_tables") == 2
+    gone = weakref.ref(owner)
+    del owner
+    gc.collect()
+    assert gone() is None and sample(metrics.exposition().decode(), "domino_hall_open_tables") == 0
