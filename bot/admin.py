@@ -6,7 +6,6 @@ Every refusal is a :class:`~bot.table.TableError` whose message is said to the m
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import json
 import logging
@@ -14,7 +13,7 @@ import sys
 import time
 from typing import Any
 
-from bot.settings import Settings, SettingsError, StartError, load_dotenv_file
+from bot.settings import Settings, StartError
 from bot.storage import Forgotten, MemberSeated, Storage
 from bot.table import NoSuchTable, NotAllowed, StaleClick, Table, TableStatus
 from bot.tables import TableService
@@ -102,6 +101,16 @@ async def forget_member(service: TableService, user_id: int) -> Forgotten:
 
 
 # ----- the operator's command line: a deletion or access request that reaches the operator, not the bot ---------------
+def member_request(settings: Settings, action: str, user_id: int) -> int:
+    """``domino-hall export|forget USER_ID``: what /privacy does, for a request made to the operator; the exit code
+    (2: the database cannot be opened, 1: the member sits at an open table)."""
+    try:
+        return asyncio.run(_run_request(settings, action, user_id))
+    except StartError as error:
+        print(f"domino-hall: {error}", file=sys.stderr)
+        return 2
+
+
 async def _run_request(settings: Settings, action: str, user_id: int) -> int:
     storage = await Storage.open_or_explain(settings)
     try:
@@ -120,25 +129,3 @@ async def _run_request(settings: Settings, action: str, user_id: int) -> int:
         return 0
     finally:
         await storage.close()
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m bot.admin export|forget USER_ID``: what /privacy does, for a request made to the operator."""
-    parser = argparse.ArgumentParser(prog="python -m bot.admin", description=(
-        "A member's data in the bot's database (DATABASE_URL): export prints it as JSON; forget anonymises it as "
-        "/privacy delete does (PRIVACY.md)."))
-    parser.add_argument("action", choices=("export", "forget"))
-    parser.add_argument("user_id", type=int, help="the member's Discord user id")
-    parser.add_argument("--env-file", default=None, help="read settings from this file (default: ./.env)")
-    args = parser.parse_args(argv)
-    try:
-        load_dotenv_file(args.env_file)
-        settings = Settings.from_env(require_token=False)
-        return asyncio.run(_run_request(settings, args.action, args.user_id))
-    except (SettingsError, StartError) as error:
-        print(f"python -m bot.admin: {error}", file=sys.stderr)
-        return 2
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -99,7 +99,7 @@ def test_anonymous_ids_are_never_a_real_discord_id() -> None:
 def test_the_operators_command_line_exports_and_forgets(tmp_path, monkeypatch, capsys) -> None:
     import asyncio
 
-    from bot.admin import main
+    from bot.__main__ import main
 
     path = tmp_path / "hall.db"
 
@@ -111,6 +111,7 @@ def test_the_operators_command_line_exports_and_forgets(tmp_path, monkeypatch, c
 
     asyncio.run(prepare())
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{path}")
+    monkeypatch.chdir(tmp_path)  # (no .env here)
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
     assert main(["export", str(ALICE)]) == 0
     assert [r["table_id"] for r in json.loads(capsys.readouterr().out)["results"]] == [1]
