@@ -1,8 +1,8 @@
 """Entry point: ``python -m bot`` (or the ``domino-hall`` console script); ``domino-hall backup FILE`` backs the
-database up (bot/backup.py).
+database up (bot/backup.py); ``domino-hall export|forget USER_ID`` answers a member's data request (bot/admin.py).
 
 Exit codes: 0 after a clean shutdown, 2 when the settings are missing or wrong (the message says which), 1 when a
-backup could not be made.
+backup could not be made or a member to forget sits at an open table.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--env-file", default=None, help="read settings from this file (default: ./.env)")
     parser.add_argument("--check", action="store_true", help="check the settings and the database, then exit")
     parser.add_argument("--sync", action="store_true", help="sync slash commands even if they look unchanged")
-    commands = parser.add_subparsers(dest="command", metavar="{backup}")
+    commands = parser.add_subparsers(dest="command", metavar="{backup,export,forget}")
     backup = commands.add_parser(
         "backup", help="copy the SQLite database to FILE, safely while the bot runs (PostgreSQL: says the pg_dump "
                        "line to run)",
@@ -43,6 +43,11 @@ def build_parser() -> argparse.ArgumentParser:
                     "stop the bot, remove the database and its -wal and -shm files, put FILE where DATABASE_URL "
                     "points.")
     backup.add_argument("file", type=Path, metavar="FILE", help="the new backup file (never overwritten)")
+    for name, what in (("export", "print everything stored about a member as JSON (PRIVACY.md)"),
+                       ("forget", "anonymise a member's data as /privacy delete does (PRIVACY.md); refused while "
+                                  "they sit at an open table")):
+        request = commands.add_parser(name, help=what, description=what)
+        request.add_argument("user_id", type=int, metavar="USER_ID", help="the member's Discord user id")
     return parser
 
 
@@ -69,9 +74,14 @@ def quiet_voice_notices() -> None:
         client_log.addFilter(_NoVoiceNotice())
 
 
-def configure_logging(level: int) -> None:
-    """One line per record on stderr, with time, level and logger."""
+def configure_logging(level: int, log_format: str = "text") -> None:
+    """One line per record on stderr, with time, level and logger (``json``: one JSON object a line, bot/logjson.py)."""
     logging.basicConfig(level=level, format="%(asctime)s %(levelname)-7s %(name)s: %(message)s", stream=sys.stderr)
+    if log_format == "json":
+        from bot.logjson import JsonFormatter
+
+        for handler in logging.getLogger().handlers:
+            handler.setFormatter(JsonFormatter())
     logging.getLogger("discord").setLevel(max(level, logging.INFO))
     quiet_voice_notices()
 
@@ -123,13 +133,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         load_dotenv_file(args.env_file)
-        settings = Settings.from_env(require_token=args.command != "backup")
+        settings = Settings.from_env(require_token=args.command is None)
     except SettingsError as error:
         print(f"domino-hall: {error}", file=sys.stderr)
         return 2
     if args.command == "backup":
         return run_backup(settings, args.file)
-    configure_logging(settings.log_level_number)
+    if args.command in ("export", "forget"):
+        from bot.admin import member_request
+
+        return member_request(settings, args.command, args.user_id)
+    configure_logging(settings.log_level_number, settings.log_format)
     if args.check:
         try:
             asyncio.run(check(settings))

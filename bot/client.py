@@ -11,12 +11,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import offload
+from bot import metrics, offload
 from bot.extensions import EXTENSIONS
+from bot.health import HealthServer
 from bot.i18n import HallTranslator, translate
 from bot.invite import invite_url
 from bot.pacing import RequestBudget
-from bot.settings import Settings
+from bot.settings import Settings, StartError
 from bot.storage import Storage
 from bot.table import Table
 from bot.tables import TableService
@@ -63,12 +64,13 @@ class DominoHall(commands.AutoShardedBot):
         if settings.shard_count is not None:
             shards = {"shard_count": settings.shard_count, "shard_ids": list(settings.shard_ids or ())}
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         allowed_mentions=ALLOWED_MENTIONS, **shards)
+                         allowed_mentions=ALLOWED_MENTIONS, http_trace=metrics.http_trace(), **shards)
         self.settings = settings
         self.force_sync = force_sync
         self.edit_interval = edit_interval  # least seconds between two edits of one table message
         self.budget = RequestBudget()  # Discord's global limit: what the table pictures may use of it
         self.tree.error(self.on_app_command_error)
+        self.health: HealthServer | None = None
 
     async def setup_hook(self) -> None:
         """Open storage, start the table service, load cogs (the Play cog registers the controls, DynamicItems that
@@ -78,6 +80,7 @@ class DominoHall(commands.AutoShardedBot):
         self.storage = await Storage.open_or_explain(self.settings)
         self.tables = TableService(self.storage, computer_pause=self.settings.computer_pause,
                                    turn_time_limit=self.settings.turn_time_limit, owns=self.settings.owns_guild)
+        await self.start_health()
         await self.tree.set_translator(HallTranslator())  # the commands in Spanish too (bot/i18n.py)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -85,6 +88,32 @@ class DominoHall(commands.AutoShardedBot):
         if self.application_id is not None:  # known once logged in, which is before this hook
             log.info("invite link: %s", invite_url(self.application_id))
         await self.sync_commands()
+
+    async def start_health(self) -> None:
+        """Serve /healthz and /metrics when HEALTH_PORT is set (bot/health.py), and time what they report."""
+        metrics.count_open_tables(self, lambda bot: len(bot.tables.store.tables))
+        metrics.watch_acknowledgements()
+        if self.settings.health_port is None:
+            return
+        self.health = HealthServer(lambda: self.storage.db if hasattr(self, "storage") else None,
+                                   self.gateway_connected, host=self.settings.health_host,
+                                   port=self.settings.health_port)
+        try:
+            await self.health.start()
+        except OSError as error:
+            raise StartError(f"cannot serve /healthz on {self.settings.health_host}:{self.settings.health_port}: "
+                             f"{error.strerror or error}") from None
+
+    def gateway_connected(self) -> bool:
+        """Whether every shard of this process is connected to the gateway now."""
+        return (self.is_ready() and not self.is_closed()
+                and all(not shard.is_closed() for shard in self.shards.values()))
+
+    async def on_shard_connect(self, shard_id: int) -> None:
+        metrics.gateway_connected(shard_id)
+
+    async def on_shard_resumed(self, shard_id: int) -> None:
+        metrics.RECONNECTS.inc()
 
     async def sync_commands(self) -> None:
         """Sync slash commands (to DEV_GUILD_ID only, when set) unless they are the same as at the last sync."""
@@ -115,6 +144,9 @@ class DominoHall(commands.AutoShardedBot):
 
     async def close(self) -> None:
         """Stop the tables' tasks, disconnect, and close the database."""
+        if self.health is not None:
+            await self.health.stop()
+            self.health = None
         if hasattr(self, "tables"):
             await self.tables.close()
         await super().close()

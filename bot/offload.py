@@ -8,6 +8,7 @@ and one for computer players keep the event loop's share of the GIL (and so clic
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import functools
 import multiprocessing
@@ -17,6 +18,8 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import ParamSpec, TypeVar
+
+from bot import metrics
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -69,6 +72,8 @@ async def run_in(name: str, func: Callable[P, R], *args: P.args, **kwargs: P.kwa
     loop = asyncio.get_running_loop()
     pool = _pool(name)
     if isinstance(pool, ProcessPoolExecutor):
-        return await loop.run_in_executor(pool, functools.partial(func, *args, **kwargs))
-    call = functools.partial(contextvars.copy_context().run, func, *args, **kwargs)
-    return await loop.run_in_executor(pool, call)
+        call = functools.partial(func, *args, **kwargs)
+    else:
+        call = functools.partial(contextvars.copy_context().run, func, *args, **kwargs)
+    with metrics.timed(metrics.PICTURE) if name == "render" else contextlib.nullcontext():
+        return await loop.run_in_executor(pool, call)

@@ -22,6 +22,8 @@ DEFAULT_COMPUTER_PAUSE = 1.5
 DEFAULT_TURN_TIME_LIMIT = 300.0
 DEFAULT_NUDGE_GRACE = 20.0
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
+LOG_FORMATS = ("text", "json")
+DEFAULT_HEALTH_HOST = "127.0.0.1"
 #: Images are drawn in one worker process where there is a core to spare (see bot/offload.py), else in a thread.
 DEFAULT_RENDER_PROCESSES = 1 if (os.cpu_count() or 1) >= 2 else 0
 
@@ -39,6 +41,11 @@ VARIABLES: dict[str, str] = {
     "DISCORD_API_BASE": "REST API base URL override, e.g. a proxy (default https://discord.com/api/v10)",
     "DISCORD_GATEWAY_URL": "gateway websocket URL override, e.g. a proxy (default wss://gateway.discord.gg/)",
     "LOG_LEVEL": "DEBUG, INFO (default), WARNING or ERROR",
+    "LOG_FORMAT": "text (default: one readable line per record) or json (one JSON object per line, for a log "
+                  "collector)",
+    "HEALTH_PORT": "serve /healthz and /metrics (Prometheus) on this port (default: not served)",
+    "HEALTH_HOST": f"the address /healthz and /metrics listen on (default {DEFAULT_HEALTH_HOST}: this machine or "
+                   "container only; 0.0.0.0 for every interface)",
     "COMPUTER_PAUSE_SECONDS": (
         f"pause before a computer player moves, so people can follow (default {DEFAULT_COMPUTER_PAUSE})"
     ),
@@ -99,6 +106,9 @@ class Settings:
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
     data_dir: Path = Path(DEFAULT_DATA_DIR)
+    log_format: str = "text"
+    health_port: int | None = None  # None: no health and metrics server
+    health_host: str = DEFAULT_HEALTH_HOST
 
     def owns_guild(self, guild_id: int) -> bool:
         """True when this process runs the shard of server ``guild_id`` (Discord's ``(guild_id >> 22) % count``),
@@ -131,6 +141,7 @@ class Settings:
             render_processes=_count(env, "RENDER_PROCESSES", DEFAULT_RENDER_PROCESSES, 8),
             nudge_grace=_seconds(env, "NUDGE_GRACE_SECONDS", DEFAULT_NUDGE_GRACE),
             **_shards(env),
+            **_observability(env),
         )
 
     @property
@@ -314,6 +325,18 @@ def _log_level(raw: str) -> str:
     if level not in LOG_LEVELS:
         raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {raw!r}")
     return level
+
+
+def _observability(env: Mapping[str, str]) -> dict[str, Any]:
+    """LOG_FORMAT, HEALTH_PORT and HEALTH_HOST."""
+    log_format = env.get("LOG_FORMAT", "").strip().lower() or "text"
+    if log_format not in LOG_FORMATS:
+        raise SettingsError(f"LOG_FORMAT must be text or json, not {env.get('LOG_FORMAT')!r}")
+    raw_port = env.get("HEALTH_PORT", "").strip()
+    if raw_port and (not raw_port.isdigit() or not 1 <= int(raw_port) <= 65535):
+        raise SettingsError(f"HEALTH_PORT must be a port number from 1 to 65535, not {raw_port!r}")
+    host = env.get("HEALTH_HOST", "").strip() or DEFAULT_HEALTH_HOST
+    return {"log_format": log_format, "health_port": int(raw_port) if raw_port else None, "health_host": host}
 
 
 def _count(env: Mapping[str, str], name: str, default: int, most: int) -> int:

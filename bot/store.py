@@ -12,6 +12,7 @@ from enum import StrEnum
 from typing import Any
 
 import engine
+from bot import metrics
 from bot.storage import ActionRow, Batch, ResultRow, Storage, VersionConflict
 from bot.table import (
     NoSuchTable,
@@ -107,7 +108,8 @@ class TableStore:
         if results:
             await self.storage.results.record(write, results)
         try:
-            await self.storage.db.write(write.statements)  # one transaction (grouped with others' on SQLite)
+            with metrics.timed(metrics.DATABASE_WRITE):
+                await self.storage.db.write(write.statements)  # one transaction (grouped with others' on SQLite)
         except VersionConflict:
             log.warning("table %d: changed elsewhere since v%d; reading it again", table.id, table.version)
             await self._reload(table)

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 import engine
+from bot import metrics
 from bot.autoplay import ComputerDriver
 from bot.lobby import LobbyService
 from bot.names import in_text
@@ -234,6 +235,7 @@ class PlayService:
         except Exception:
             log.exception("table %d: could not save v%d; the move is not made", table.id, version)
             raise
+        metrics.MOVES.labels(actor).inc()
         table.game = game
         table.acted.append((version, seat if turn else -1, awaited))
         log_events(table, events, f"{table.names[seat]} ({actor}) {action}")
