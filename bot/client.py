@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
@@ -14,7 +15,7 @@ from discord.ext import commands
 from bot import offload
 from bot.i18n import HallTranslator, translate
 from bot.pacing import RequestBudget
-from bot.settings import Settings
+from bot.settings import Settings, safe_url
 from bot.storage import Storage
 from bot.tables import TableService
 
@@ -46,6 +47,8 @@ class DominoHall(commands.AutoShardedBot):
         self.edit_interval = edit_interval  # least seconds between two edits of one table message
         self.budget = RequestBudget()  # Discord's global limit: what the table pictures may use of it
         self.tree.error(self.on_app_command_error)
+        self.answered = asyncio.Event()  # set once the gateway has sent READY (bot/lifecycle.py watches the login)
+        self._set_up = False
 
     async def setup_hook(self) -> None:
         """Open storage, start the table service, load cogs (the Play cog registers the controls, DynamicItems that
@@ -60,6 +63,21 @@ class DominoHall(commands.AutoShardedBot):
             await self.load_extension(extension)
         await self.tables.start()
         await self.sync_commands()
+        self._set_up = True
+
+    def login_stage(self) -> str:
+        """What the login waits for now, for the "still waiting" log line (addresses only: never a secret)."""
+        from bot.wire import DISCORD_API_BASE, DISCORD_GATEWAY
+
+        api = safe_url(self.settings.api_base or DISCORD_API_BASE)
+        if self.user is None:
+            return f"waiting for Discord at {api} to log in"
+        if not self._set_up:
+            return f"setting up: the database {self.settings.database_label} and the slash commands at {api}"
+        return f"waiting for Discord at {safe_url(str(self.settings.gateway_url or DISCORD_GATEWAY))}"
+
+    async def on_connect(self) -> None:
+        self.answered.set()
 
     async def sync_commands(self) -> None:
         """Sync slash commands (to DEV_GUILD_ID only, when set) unless they are the same as at the last sync."""
@@ -93,9 +111,13 @@ class DominoHall(commands.AutoShardedBot):
         if hasattr(self, "tables"):
             await self.tables.close()
         await super().close()
+        await self.release()
+
+    async def release(self) -> None:
+        """Close what the process holds besides Discord: the database (and its worker threads) and the worker pools.
+        Safe to call again, and from a stop whose Discord part timed out."""
         if hasattr(self, "storage"):
             await self.storage.close()
-            del self.storage
         offload.shutdown()
 
 

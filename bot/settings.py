@@ -17,6 +17,7 @@ DEFAULT_DATABASE_URL = "sqlite:///data/domino_hall.db"
 DEFAULT_COMPUTER_PAUSE = 1.5
 DEFAULT_TURN_TIME_LIMIT = 300.0
 DEFAULT_NUDGE_GRACE = 20.0
+DEFAULT_CONNECT_TIMEOUT = 60.0
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
 #: Images are drawn in one worker process where there is a core to spare (see bot/offload.py), else in a thread.
 DEFAULT_RENDER_PROCESSES = 1 if (os.cpu_count() or 1) >= 2 else 0
@@ -29,6 +30,10 @@ VARIABLES: dict[str, str] = {
     "DEV_GUILD_ID": "sync slash commands to this one server only (instant, for development)",
     "DISCORD_API_BASE": "REST API base URL override, e.g. a proxy (default https://discord.com/api/v10)",
     "DISCORD_GATEWAY_URL": "gateway websocket URL override, e.g. a proxy (default wss://gateway.discord.gg/)",
+    "DISCORD_CONNECT_TIMEOUT": (
+        f"seconds to wait for Discord to answer the login before giving up with exit code 2 (default "
+        f"{DEFAULT_CONNECT_TIMEOUT:g}; 0 waits for ever); the log says what it waits for every 5 seconds"
+    ),
     "LOG_LEVEL": "DEBUG, INFO (default), WARNING or ERROR",
     "COMPUTER_PAUSE_SECONDS": (
         f"pause before a computer player moves, so people can follow (default {DEFAULT_COMPUTER_PAUSE})"
@@ -89,6 +94,7 @@ class Settings:
     nudge_grace: float = DEFAULT_NUDGE_GRACE
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    connect_timeout: float = DEFAULT_CONNECT_TIMEOUT
 
     def owns_guild(self, guild_id: int) -> bool:
         """True when this process runs the shard of server ``guild_id`` (Discord's ``(guild_id >> 22) % count``),
@@ -118,6 +124,7 @@ class Settings:
             turn_time_limit=_seconds(env, "TURN_TIME_LIMIT_SECONDS", DEFAULT_TURN_TIME_LIMIT),
             render_processes=_count(env, "RENDER_PROCESSES", DEFAULT_RENDER_PROCESSES, 8),
             nudge_grace=_seconds(env, "NUDGE_GRACE_SECONDS", DEFAULT_NUDGE_GRACE),
+            connect_timeout=_seconds(env, "DISCORD_CONNECT_TIMEOUT", DEFAULT_CONNECT_TIMEOUT),
             **_shards(env),
         )
 

@@ -142,6 +142,7 @@ class Database:
         self._write_conn: sqlite3.Connection | None = None
         self._queued: list[tuple[Sequence[Statement], asyncio.Future[None]]] = []
         self._flusher: asyncio.Task[None] | None = None
+        self._closing: asyncio.Future[None] | None = None
 
     @classmethod
     async def open(cls, path: str | Path, *, migrate_to: int = SCHEMA_VERSION) -> Database:
@@ -246,7 +247,15 @@ class Database:
             return row
 
     async def close(self) -> None:
-        """Finish the queued writes, then close the connections (checkpointing the WAL)."""
+        """Finish the queued writes, then close the connections (checkpointing the WAL).
+
+        Closed once, to the end, however often this is called and even if the caller stops waiting (a stop that
+        runs out of time): a connection left half-closed keeps its worker thread, and so the process, alive."""
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._close())
+        await asyncio.shield(self._closing)
+
+    async def _close(self) -> None:
         if self._flusher is not None:
             await asyncio.gather(self._flusher, return_exceptions=True)
         if self._write_conn is not None:

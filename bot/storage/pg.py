@@ -13,6 +13,7 @@ ones), and migrations run under an advisory lock, so two processes starting toge
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from collections.abc import AsyncIterator, Iterable, Sequence
@@ -45,6 +46,8 @@ def numbered(sql: str) -> str:
 MIGRATION_LOCK = 0x44484D4947524154
 #: Connections per process: a few transactions of different tables at once, and one for the migration lock.
 POOL_SIZE = 4
+#: How long closing the pool may wait for its connections' goodbye.
+CLOSE_SECONDS = 0.5
 #: What a lost or refused connection raises in asyncpg (the server restarted, the network dropped, too many clients).
 _CONNECTION_LOST = (asyncpg.PostgresConnectionError, asyncpg.InterfaceError, asyncpg.CannotConnectNowError,
                     asyncpg.TooManyConnectionsError, ConnectionError, OSError, TimeoutError)
@@ -152,5 +155,11 @@ class PgDatabase:
         return rows[0] if rows else None
 
     async def close(self) -> None:
-        """Close every connection of the pool."""
-        await self.pool.close()
+        """Close every connection of the pool: politely for :data:`CLOSE_SECONDS` (a server that is down may not
+        answer its goodbye), then at once."""
+        try:
+            await asyncio.wait_for(self.pool.close(), CLOSE_SECONDS)
+        except TimeoutError:
+            log.warning("database %s: the pool did not close within %g s; its connections are dropped", self.path,
+                        CLOSE_SECONDS)
+            self.pool.terminate()

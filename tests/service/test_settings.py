@@ -198,8 +198,9 @@ def test_sigterm_stops_the_bot_within_5_seconds_whatever_discord_does(tmp_path) 
         process.send_signal(signal.SIGTERM)
         started = time.monotonic()
         _out, err = process.communicate(timeout=30)
-        assert time.monotonic() - started < 7.0, err
-        assert "Traceback" not in err
+        assert time.monotonic() - started < 5.0, err
+        assert process.returncode == 0, err  # a requested stop, not a failure to reach Discord
+        assert "Traceback" not in err and "cannot reach Discord" not in err
         conn.close()
     finally:
         process.kill()
