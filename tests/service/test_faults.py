@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 
 import bot.autoplay
+from bot.settings import Settings
 from bot.storage import Storage
 from bot.tables import TableService
 from tests.service.test_restart import opened, shut, started_block, two_moves_then_stop
-from tests.service.test_tables import ALICE, lobby, until
+from tests.service.test_tables import ALICE, BOB, lobby, until
 
 
 def sql(db_path: Path, statement: str, *params: object) -> None:
@@ -20,27 +21,67 @@ def sql(db_path: Path, statement: str, *params: object) -> None:
         conn.execute(statement, params)
 
 
-@pytest.mark.parametrize("column, value", [
-    ("seats", "[1, 2]"),                                   # valid JSON of the wrong shape
+#: Every column of a table row, damaged: wrong shapes, wrong types (SQLite keeps whatever it is given where the
+#: column's type cannot take it: text in a number column, a blob anywhere) and ids out of range.
+DAMAGE: list[tuple[str, object]] = [
+    ("guild_id", "abc"), ("guild_id", 1.5), ("guild_id", b"\x00"), ("guild_id", 1e30), ("guild_id", -1),
+    ("channel_id", "abc"), ("channel_id", 2.5), ("message_id", "abc"), ("message_id", -5),
+    ("host_id", "abc"), ("host_id", b"\x01"),
+    ("game", "no-such-game"), ("game", 42), ("game", b"block"),
+    ("options", "[1]"), ("options", "not json"), ("options", 42), ("options", b"{}"),
+    ("seats", "[1, 2]"), ("seats", '"x"'), ("seats", '[{"name": "a", "user_id": "abc"}, {"name": "b"}]'),
+    ("seats", b"[]"),
+    ("seed", "abc"), ("seed", 1.5),
     ("state", '{"format": 1, "game": "block", "seats": 2, "seed": 1, "options": {}, "actions": [[0, 5]]}'),
-    ("game", "no-such-game"),
-    ("autopilot", "[7]"),
-])
-async def test_a_damaged_row_is_abandoned_and_every_other_table_loads(db_path: Path, column: str, value: str) -> None:
+    ("version", "abc"), ("version", 1.5), ("version", -1), ("version", b"\x07"),
+    ("note", b"\x00"),
+    ("autopilot", "[7]"), ("autopilot", '["a"]'), ("autopilot", "x"),
+    ("created_at", "abc"), ("updated_at", "abc"), ("updated_at", b"\x00"),
+]
+
+
+def sharded(guild_id: int) -> bool:
+    """``SHARD_COUNT=1 SHARD_IDS=0``: the shard filter runs on every row (and owns them all)."""
+    return Settings(token="t", database_path=Path("x"), shard_count=1, shard_ids=(0,)).owns_guild(guild_id)
+
+
+@pytest.mark.parametrize("column, value", DAMAGE)
+async def test_a_damaged_row_is_abandoned_and_every_other_table_loads(db_path: Path, column: str,
+                                                                      value: object) -> None:
     damaged, _ = await two_moves_then_stop(db_path)
     first = await opened(db_path)
     healthy = await started_block(first, computer=False)
     waiting = await lobby(first, "draw")
+    closed = await lobby(first, "draw")  # closed within the hour: redrawn at start-up, unless damaged too
+    await first.abandon(closed, ALICE, False)
     await shut(first)
-    sql(db_path, f"UPDATE tables SET {column}=? WHERE id=?", value, damaged)
+    for tid in (damaged, closed):
+        sql(db_path, f"UPDATE tables SET {column}=? WHERE id=?", value, tid)
     if column == "state":  # and the action log cannot rebuild it either
         sql(db_path, "UPDATE actions SET action='play:99-99' WHERE table_id=?", damaged)
 
-    service = await opened(db_path)
+    service = TableService(await Storage.open(db_path), computer_pause=0.0, turn_time_limit=0.0, owns=sharded)
+    await service.start()
     try:
         assert sorted(service.tables) == sorted([healthy, waiting])
         row = await service.storage.tables.get(damaged)
         assert row is not None and row.status == "abandoned" and "after a restart" in row.note
+        assert (await service.storage.tables.get(closed)).status == "abandoned"
+        table = service.get(healthy)  # and it plays on
+        seat = table.game.to_act[0]
+        await service.act(healthy, table.version, [ALICE, BOB][seat], str(table.game.legal_actions(seat)[0]))
+    finally:
+        await shut(service)
+
+
+@pytest.mark.parametrize("value", [b"\x00", 42, 1.5, "{not json"])
+async def test_a_state_of_the_wrong_type_is_rebuilt_from_the_action_log(db_path: Path, value: object) -> None:
+    damaged, snapshot = await two_moves_then_stop(db_path)
+    sql(db_path, "UPDATE tables SET state=? WHERE id=?", value, damaged)
+    service = TableService(await Storage.open(db_path), computer_pause=0.0, turn_time_limit=0.0, owns=sharded)
+    await service.start()
+    try:
+        assert service.get(damaged).game.snapshot() == snapshot
     finally:
         await shut(service)
 
