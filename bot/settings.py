@@ -25,8 +25,8 @@ DEFAULT_RENDER_PROCESSES = 1 if (os.cpu_count() or 1) >= 2 else 0
 #: Every setting the bot reads, with what it means (used by ``--help`` and ``.env.example``).
 VARIABLES: dict[str, str] = {
     "DISCORD_TOKEN": "the bot token from the Discord developer portal (required to run)",
-    "DATABASE_URL": f"where tables and results are kept (default {DEFAULT_DATABASE_URL}; a plain path works too; "
-                    "postgresql://user:password@host/db for PostgreSQL)",
+    "DATABASE_URL": f"where tables and results are kept (default {DEFAULT_DATABASE_URL}; a plain path works too, in a "
+                    "folder that exists, ./data being made; postgresql://user:password@host/db for PostgreSQL)",
     "DEV_GUILD_ID": "sync slash commands to this one server only (instant, for development)",
     "DISCORD_API_BASE": "REST API base URL override, e.g. a proxy (default https://discord.com/api/v10)",
     "DISCORD_GATEWAY_URL": "gateway websocket URL override, e.g. a proxy (default wss://gateway.discord.gg/)",
@@ -115,7 +115,7 @@ class Settings:
             )
         return cls(
             token=token,
-            database_path=database_target(env.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL),
+            database_path=_database(env),
             dev_guild_id=_optional_int(env, "DEV_GUILD_ID"),
             api_base=_url(env, "DISCORD_API_BASE", ("http://", "https://")),
             gateway_url=_url(env, "DISCORD_GATEWAY_URL", ("ws://", "wss://")),
@@ -178,30 +178,70 @@ def load_dotenv_file(path: str | os.PathLike[str] | None = None) -> None:
     load_dotenv(dotenv_path=path, override=False)
 
 
+#: The forms of ``DATABASE_URL``, as a refusal names them (a refusal never shows the value: it may hold a password).
+DATABASE_FORMS = ("use sqlite:///path/to/file.db, a plain file path, or postgresql://user:password@host/database "
+                  "(the value is not shown: it may hold a password)")
+#: The spellings of a PostgreSQL URL, and what asyncpg is given for each (SQLAlchemy's ``+asyncpg`` is dropped).
+POSTGRES_SPELLINGS = {"postgresql": "postgresql", "postgres": "postgres", "postgresql+asyncpg": "postgresql"}
+#: Something that starts like a URL: a scheme and a colon before any slash (a drive letter like C: excepted).
+_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]+):")
+#: The folder of the default database: made on first start; any other folder must exist.
+DEFAULT_FOLDER = Path("data")
+
+
 def database_target(url: str) -> Path | str:
-    """What ``DATABASE_URL`` names: a SQLite file (:func:`database_path`) or a PostgreSQL URL, kept as given."""
-    if url.startswith(("postgres://", "postgresql://")):
-        if not url.split("://", 1)[1]:
-            raise SettingsError("DATABASE_URL names PostgreSQL but no server: postgresql://user:password@host/db")
-        return url
-    return database_path(url)
+    """What ``DATABASE_URL`` names: a SQLite file (:func:`database_path`) or a PostgreSQL URL (its scheme in lower
+    case, ``postgresql+asyncpg`` as ``postgresql``). Anything else is a :class:`SettingsError` that never shows the
+    value: a one-slash typo of a PostgreSQL URL is not a file path, and must not print its password."""
+    found = _SCHEME.match(url)
+    if found is None:
+        return database_path(url)
+    scheme, rest = found.group(1).lower(), url[found.end():]
+    if scheme == "sqlite":
+        return database_path(url)
+    if scheme not in POSTGRES_SPELLINGS:
+        named = f" {scheme!r}" if rest.startswith("//") and len(scheme) <= 20 else ""
+        raise SettingsError(f"DATABASE_URL has a scheme{named} the bot does not know: {DATABASE_FORMS}")
+    if not rest.startswith("//"):
+        raise SettingsError(f"DATABASE_URL starts with {scheme}: but not {scheme}:// (a slash missing?): "
+                            f"{DATABASE_FORMS}")
+    if not rest[2:]:
+        raise SettingsError("DATABASE_URL names PostgreSQL but no server: postgresql://user:password@host/db")
+    return f"{POSTGRES_SPELLINGS[scheme]}:{rest}"
 
 
 def database_path(url: str) -> Path:
     """The SQLite file a ``DATABASE_URL`` names: ``sqlite:///relative.db``, ``sqlite:////abs.db`` or a path."""
-    if url.startswith("sqlite:"):
+    if url.lower().startswith("sqlite:"):
         rest = url[len("sqlite:"):]
         if not rest.startswith("///"):
-            raise SettingsError("DATABASE_URL starts with sqlite: but is not a sqlite:///path/to/file.db URL")
+            raise SettingsError(f"DATABASE_URL starts with sqlite: but not sqlite:/// (three slashes): "
+                                f"{DATABASE_FORMS}")
         rest = rest[3:]
         if not rest or rest == ":memory:":
             raise SettingsError("DATABASE_URL must name a file: an in-memory database would lose every game")
         return Path(rest)
-    if "://" in url:
-        scheme = url.split("://", 1)[0][:20]
-        raise SettingsError(f"DATABASE_URL has an unknown scheme {scheme!r}; use sqlite:///path/to/file.db or "
-                            "postgresql://user:password@host/database (the URL is not shown: it may hold a password)")
+    if _SCHEME.match(url) or "://" in url:
+        raise SettingsError(f"DATABASE_URL is not a form the bot knows: {DATABASE_FORMS}")
     return Path(url)
+
+
+def check_folder(target: Path | str) -> None:
+    """Refuse an SQLite file whose folder does not exist (a mistyped path would start an empty database there);
+    the default folder ``data`` is the one made on first start. The folder is named unless it looks like part of
+    a URL (a ``:`` or an ``@``: a password could be in it)."""
+    if isinstance(target, str) or target.parent == DEFAULT_FOLDER or target.parent.is_dir():
+        return
+    folder = str(target.parent)
+    shown = f" {folder}" if not {":", "@"} & set(folder) else ""
+    raise SettingsError(f"DATABASE_URL names an SQLite file in a folder that does not exist{shown}: create the folder "
+                        f"first or correct the path (only ./{DEFAULT_FOLDER} is made by the bot); {DATABASE_FORMS}")
+
+
+def _database(env: Mapping[str, str]) -> Path | str:
+    target = database_target(env.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL)
+    check_folder(target)
+    return target
 
 
 def _optional_int(env: Mapping[str, str], name: str) -> int | None:

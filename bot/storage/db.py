@@ -149,6 +149,9 @@ class Database:
         """Open (creating the folder and file if needed) and bring the schema up to ``migrate_to``."""
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
+        # A file that cannot be opened (no permission, not a file) fails here, at once: failing inside aiosqlite's
+        # connect would leave its worker thread to answer a loop that is gone, with a traceback on the way out.
+        sqlite3.connect(path).close()
         conn = await aiosqlite.connect(path, isolation_level=None)
         conn.row_factory = aiosqlite.Row
         return await ready(cls(conn, path), migrate_to)
