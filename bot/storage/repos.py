@@ -99,7 +99,10 @@ class TableRepo:
         return changed > 0
 
     async def get(self, table_id: int) -> TableRow | None:
-        """The table with this id, or None."""
+        """The table with this id, or None (for an id no table can have, e.g. a forged click's, at once: past
+        64 bits the database would raise instead of answering)."""
+        if not is_id(table_id):
+            return None
         row = await self.db.fetchone(f"SELECT id, {_TABLE_COLUMNS} FROM tables WHERE id=?", (table_id,))
         return _table_row(row) if row else None
 
@@ -210,7 +213,9 @@ class ActionRepo:
         )
 
     async def for_table(self, table_id: int) -> list[ActionRow]:
-        """A table's actions in the order they were applied."""
+        """A table's actions in the order they were applied (none for an id no table can have)."""
+        if not is_id(table_id):
+            return []
         rows = await self.db.fetchall(
             "SELECT table_id, version, seat, action, actor, user_id, at FROM actions WHERE table_id=? ORDER BY version",
             (table_id,),
@@ -270,7 +275,9 @@ class ResultRepo:
         )
 
     async def for_table(self, table_id: int) -> list[ResultRow]:
-        """The results of one match, by seat."""
+        """The results of one match, by seat (none for an id no table can have)."""
+        if not is_id(table_id):
+            return []
         rows = await self.db.fetchall("SELECT * FROM results WHERE table_id=? ORDER BY seat", (table_id,))
         return [ResultRow(r["table_id"], r["seat"], r["guild_id"], r["game"], r["user_id"], r["name"],
                           bool(r["computer"]), r["side"], r["score"], bool(r["won"]), r["finished_at"], r["record"])

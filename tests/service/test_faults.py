@@ -143,3 +143,21 @@ async def test_a_control_naming_another_servers_table_changes_nothing(service: T
         with pytest.raises(NoSuchTable, match="another channel"):
             service.check_place(tid, guild, channel)
     service.check_place(999_999, 2, 10)  # a closed or unknown table is left to the control's own answer
+
+
+@pytest.mark.parametrize("forged", [10**22, 2**63, -1, 0])
+async def test_an_id_no_table_can_have_is_no_such_table_on_every_path(service: TableService, forged: int) -> None:
+    """A forged click or option names a table id past 64 bits (or none at all): each lookup says "no such table"
+    before the database is asked (which would raise OverflowError on SQLite and a DataError on PostgreSQL)."""
+    from bot.table import NoSuchTable, StaleClick
+
+    assert await service.saved_table(forged) is None
+    assert await service.storage.actions.for_table(forged) == []
+    assert await service.storage.results.for_table(forged) == []
+    with pytest.raises(NoSuchTable):
+        service.get(forged)
+    with pytest.raises(NoSuchTable):
+        await service.act(forged, 1, ALICE, "pass")
+    with pytest.raises(StaleClick, match="Only a finished match"):
+        await service.rematch(forged, ALICE, "alice")
+    service.check_place(forged, 1, 10)  # an unknown table is left to the control's own answer
