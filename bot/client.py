@@ -16,7 +16,7 @@ from bot import offload
 from bot.i18n import HallTranslator, translate
 from bot.pacing import RequestBudget
 from bot.settings import Settings, safe_url
-from bot.storage import Storage
+from bot.storage import Storage, StorageUnavailable
 from bot.tables import TableService
 
 log = logging.getLogger("domino_hall")
@@ -101,8 +101,15 @@ class DominoHall(commands.AutoShardedBot):
 
     async def on_app_command_error(self, interaction: discord.Interaction[Any],
                                    error: app_commands.AppCommandError) -> None:
-        """Log the traceback; tell the member only that something went wrong."""
+        """The database away (a restart, a lost connection): one log line and "try again" for the member. Anything
+        else: log the traceback; tell the member only that something went wrong."""
         command = interaction.command.name if interaction.command else "?"
+        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        if isinstance(cause, StorageUnavailable):
+            log.warning("/%s by user %d: the database is not reachable (%s)", command, interaction.user.id,
+                        cause.__cause__ or "no answer")
+            await tell(interaction, translate(str(cause), interaction.locale))
+            return
         log.error("/%s by user %d failed", command, interaction.user.id, exc_info=error)
         await tell(interaction, translate("Something went wrong on our side; it has been logged.", interaction.locale))
 

@@ -255,6 +255,9 @@ class PlayService:
         entry = ActionRow(table.id, version, seat, str(action), actor, user_id, time.time())
         try:
             await self.store.save(table, entry=entry, results=results, **changes)
+        except StorageUnavailable as error:  # the database is away: one line, the caller says "try again"
+            log.warning("table %d: could not save v%d: %s", table.id, version, error)
+            raise
         except Exception:
             log.exception("table %d: could not save v%d; the move is not made", table.id, version)
             raise

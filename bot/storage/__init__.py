@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from bot.settings import Settings, StartError, error_line
-from bot.storage.db import Batch, Database, SchemaTooNew, StorageUnavailable, Store, Transaction, VersionConflict
+from bot.storage.db import (
+    Batch,
+    CommitUnknown,
+    Database,
+    SchemaTooNew,
+    StorageUnavailable,
+    Store,
+    Transaction,
+    VersionConflict,
+)
 from bot.storage.repos import (
     ActionRepo,
     ActionRow,
@@ -58,7 +67,7 @@ class Storage:
 
 
 __all__ = [
-    "POSTGRES_SCHEMES", "SCHEMA_VERSION", "ActionRepo", "ActionRow", "Batch", "Database", "GuildSettingsRepo",
-    "MetaRepo", "ResultRepo", "ResultRow", "SchemaTooNew", "Standing", "Storage", "StorageUnavailable", "Store",
-    "TableRepo", "TableRow", "Transaction", "VersionConflict",
+    "POSTGRES_SCHEMES", "SCHEMA_VERSION", "ActionRepo", "ActionRow", "Batch", "CommitUnknown", "Database",
+    "GuildSettingsRepo", "MetaRepo", "ResultRepo", "ResultRow", "SchemaTooNew", "Standing", "Storage",
+    "StorageUnavailable", "Store", "TableRepo", "TableRow", "Transaction", "VersionConflict",
 ]

@@ -84,6 +84,15 @@ class StorageUnavailable(RuntimeError):
         super().__init__(message)
 
 
+class CommitUnknown(StorageUnavailable):
+    """The connection was lost while a write was being committed, and reading it back could not tell whether the
+    commit was made: the member is told so (never "nothing was changed", which may be untrue)."""
+
+    def __init__(self, message: str = "The database stopped answering while saving this, so it may or may not have "
+                                      "been made. Look at the table in a moment, and try again if it was not.") -> None:
+        super().__init__(message)
+
+
 class VersionConflict(RuntimeError):
     """A table's row was changed by someone else since it was read (another process won the race)."""
 
