@@ -263,3 +263,15 @@ def test_an_sqlite_file_in_a_folder_that_does_not_exist_is_refused(tmp_path: Pat
     assert (tmp_path / "data" / "domino_hall.db").is_file()
     monkeypatch.setenv("DATABASE_URL", "sqlite:///data/other.db")  # the default folder, another file
     assert main(["--check"]) == 0
+
+
+def test_a_valid_url_with_a_password_never_shows_it_in_any_output(tmp_path: Path) -> None:
+    """Run (not only --check) at DEBUG, against a PostgreSQL server that is not there: exit 2, no password."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DATABASE_URL")}
+    env.update(PYTHONPATH=str(ROOT), DISCORD_TOKEN="dummy.token.value", LOG_LEVEL="DEBUG",
+               DATABASE_URL=f"postgresql://hall:{PASSWORD}@127.0.0.1:1/hall", DISCORD_API_BASE="http://127.0.0.1:9/api")
+    for command in (["--check"], []):
+        done = subprocess.run([sys.executable, "-m", "bot", *command], cwd=tmp_path, env=env, capture_output=True,
+                              text=True, timeout=60)
+        assert done.returncode == 2 and "hall:***@127.0.0.1:1/hall" in done.stderr, done.stderr
+        assert PASSWORD not in done.stdout + done.stderr and "Traceback" not in done.stderr, done.stderr
