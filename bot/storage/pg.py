@@ -105,7 +105,9 @@ class PgDatabase:
     @classmethod
     async def open(cls, url: str, *, migrate_to: int = SCHEMA_VERSION, pool_size: int = POOL_SIZE) -> PgDatabase:
         """Connect a pool and bring the schema up to ``migrate_to``."""
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=max(2, pool_size))
+        # No floor of idle connections (min_size 0): asyncpg would keep reconnecting to restore it while the server
+        # is down, logging a traceback each second; connections are opened as needed and kept for reuse.
+        pool = await asyncpg.create_pool(url, min_size=0, max_size=max(2, pool_size))
         return await ready(cls(pool, url), migrate_to)
 
     async def _setup(self) -> None:

@@ -134,7 +134,9 @@ async def test_sigterm_with_postgresql_down(fake_discord: FakeDiscord, tmp_path:
         async with running(BotProcess(fake_discord, tmp_path, f"{postgres_server_url.rsplit('/', 1)[0]}/{name}")
                            ) as (bot,):
             await bot.start_and_connect()
-            await a_few_moves(fake_discord, bot)
+            alice = await a_few_moves(fake_discord, bot)
+            # alice's turn: no computer move is under way to fail (and log its retries) as the server goes
+            await fake_discord.wait_for(alice.saved.my_turn_or_over, 15, "alice's turn", 0.03)
             await bot.db.close()  # the test's own connection would go down with the server
             with stopped(postgres_server_url):
                 await stop(bot)
