@@ -11,11 +11,12 @@ import argparse
 import asyncio
 import contextlib
 import logging
-import signal
 import sys
+import time
 from collections.abc import Sequence
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 from bot.settings import VARIABLES, Settings, SettingsError, StartError, error_line, load_dotenv_file
 
@@ -86,10 +87,6 @@ def configure_logging(level: int, log_format: str = "text") -> None:
     quiet_voice_notices()
 
 
-#: How long a stop (SIGTERM, Ctrl+C) may take before the bot is stopped anyway, whatever Discord is doing.
-STOP_SECONDS = 5.0
-
-
 async def check(settings: Settings) -> None:
     """Open the database (applying migrations) and close it again; :class:`StartError` if that fails."""
     from bot.storage import Storage
@@ -98,34 +95,33 @@ async def check(settings: Settings) -> None:
     await storage.close()
 
 
-
-
 async def run(settings: Settings, *, force_sync: bool = False) -> None:
-    """Run the bot until it is stopped (Ctrl+C or SIGTERM)."""
+    """Run the bot until it is stopped (Ctrl+C or SIGTERM: a clean return) or cannot go on (its error is raised,
+    once everything is closed)."""
     from bot.client import DominoHall
+    from bot.lifecycle import StopRequest, shut_down, watch_login
     from bot.wire import apply_endpoint_overrides
 
     apply_endpoint_overrides(settings.api_base, settings.gateway_url)
     bot = DominoHall(settings, force_sync=force_sync)
-    loop = asyncio.get_running_loop()
-    main_task = asyncio.current_task()
-    closing: set[asyncio.Future[None]] = set()
-
-    def stop() -> None:
-        # A clean close first; if Discord is unreachable, discord.py may sit in its reconnect back-off for minutes,
-        # so after STOP_SECONDS the run is cancelled (the database is closed by the bot's own close on the way out).
-        closing.add(asyncio.ensure_future(bot.close()))
-        if main_task is not None:
-            loop.call_later(STOP_SECONDS, main_task.cancel)
-
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        with contextlib.suppress(NotImplementedError, RuntimeError):  # platforms without signal handlers
-            loop.add_signal_handler(sig, stop)
-    async with bot:
-        try:
-            await bot.start(settings.token)
-        except asyncio.CancelledError:
-            log.info("stopped after %g s without a clean close", STOP_SECONDS)
+    stop = StopRequest()
+    stop.install()
+    session = asyncio.create_task(bot.start(settings.token), name="discord-session")
+    login = asyncio.create_task(watch_login(bot, settings), name="login-watch")
+    asked = asyncio.create_task(stop.asked.wait(), name="stop-request")
+    try:
+        pending: set[asyncio.Task[Any]] = {session, login, asked}
+        while session in pending and not stop.asked.is_set():
+            done, pending = await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
+            for task in done - {asked}:
+                if not stop.asked.is_set():
+                    task.result()  # the login time-out, or the session's own end (an error, or Discord closing)
+    finally:
+        login.cancel()
+        asked.cancel()
+        await shut_down(bot, session)
+        if stop.asked.is_set():  # whatever the session was doing (even failing on its closed connection): asked for
+            log.info("stopped after %s in %.1f s", stop.signal_name, time.monotonic() - stop.at)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

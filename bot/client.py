@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
@@ -17,8 +18,8 @@ from bot.health import HealthServer
 from bot.i18n import HallTranslator, translate
 from bot.invite import invite_url
 from bot.pacing import RequestBudget
-from bot.settings import Settings, StartError
-from bot.storage import Storage
+from bot.settings import Settings, StartError, safe_url
+from bot.storage import Storage, StorageUnavailable
 from bot.table import Table
 from bot.tables import TableService
 
@@ -71,6 +72,8 @@ class DominoHall(commands.AutoShardedBot):
         self.budget = RequestBudget()  # Discord's global limit: what the table pictures may use of it
         self.tree.error(self.on_app_command_error)
         self.health: HealthServer | None = None
+        self.answered = asyncio.Event()  # set once the gateway has sent READY (bot/lifecycle.py watches the login)
+        self._set_up = False
 
     async def setup_hook(self) -> None:
         """Open storage, start the table service, load cogs (the Play cog registers the controls, DynamicItems that
@@ -88,6 +91,21 @@ class DominoHall(commands.AutoShardedBot):
         if self.application_id is not None:  # known once logged in, which is before this hook
             log.info("invite link: %s", invite_url(self.application_id))
         await self.sync_commands()
+        self._set_up = True
+
+    def login_stage(self) -> str:
+        """What the login waits for now, for the "still waiting" log line (addresses only: never a secret)."""
+        from bot.wire import DISCORD_API_BASE, DISCORD_GATEWAY
+
+        api = safe_url(self.settings.api_base or DISCORD_API_BASE)
+        if self.user is None:
+            return f"waiting for Discord at {api} to log in"
+        if not self._set_up:
+            return f"setting up: the database {self.settings.database_label} and the slash commands at {api}"
+        return f"waiting for Discord at {safe_url(str(self.settings.gateway_url or DISCORD_GATEWAY))}"
+
+    async def on_connect(self) -> None:
+        self.answered.set()
 
     async def start_health(self) -> None:
         """Serve /healthz and /metrics when HEALTH_PORT is set (bot/health.py), and time what they report."""
@@ -137,8 +155,15 @@ class DominoHall(commands.AutoShardedBot):
 
     async def on_app_command_error(self, interaction: discord.Interaction[Any],
                                    error: app_commands.AppCommandError) -> None:
-        """Log the traceback; tell the member only that something went wrong."""
+        """The database away (a restart, a lost connection): one log line and "try again" for the member. Anything
+        else: log the traceback; tell the member only that something went wrong."""
         command = interaction.command.name if interaction.command else "?"
+        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        if isinstance(cause, StorageUnavailable):
+            log.warning("/%s by user %d: the database is not reachable (%s)", command, interaction.user.id,
+                        cause.__cause__ or "no answer")
+            await tell(interaction, translate(str(cause), interaction.locale))
+            return
         log.error("/%s by user %d failed", command, interaction.user.id, exc_info=error)
         await tell(interaction, translate("Something went wrong on our side; it has been logged.", interaction.locale))
 
@@ -150,9 +175,13 @@ class DominoHall(commands.AutoShardedBot):
         if hasattr(self, "tables"):
             await self.tables.close()
         await super().close()
+        await self.release()
+
+    async def release(self) -> None:
+        """Close what the process holds besides Discord: the database (and its worker threads) and the worker pools.
+        Safe to call again, and from a stop whose Discord part timed out."""
         if hasattr(self, "storage"):
             await self.storage.close()
-            del self.storage
         offload.shutdown()
 
 

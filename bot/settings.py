@@ -21,6 +21,7 @@ POSTGRES_SCHEMES = ("postgres://", "postgresql://")
 DEFAULT_COMPUTER_PAUSE = 1.5
 DEFAULT_TURN_TIME_LIMIT = 300.0
 DEFAULT_NUDGE_GRACE = 20.0
+DEFAULT_CONNECT_TIMEOUT = 60.0
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
 LOG_FORMATS = ("text", "json")
 DEFAULT_HEALTH_HOST = "127.0.0.1"
@@ -31,15 +32,20 @@ DEFAULT_RENDER_PROCESSES = 1 if (os.cpu_count() or 1) >= 2 else 0
 VARIABLES: dict[str, str] = {
     "DISCORD_TOKEN": "the bot token from the Discord developer portal (required to run)",
     "DATABASE_URL": f"where tables and results are kept (default {DEFAULT_DATABASE_URL}; a plain path works too; "
-                    "a relative SQLite path is inside DATA_DIR, a leading data/ naming DATA_DIR itself; "
-                    "postgresql://user:password@host/db for PostgreSQL)",
-    "DATA_DIR": f"the bot's folder for its SQLite database (default ./{DEFAULT_DATA_DIR}; /data in the Docker image)",
+                    "a relative SQLite path is inside DATA_DIR, a leading data/ naming DATA_DIR itself, and another "
+                    "folder must exist; postgresql://user:password@host/db for PostgreSQL)",
+    "DATA_DIR": f"the bot's folder for its SQLite database, made on first start (default ./{DEFAULT_DATA_DIR}; "
+                "/data in the Docker image)",
     "POSTGRES_PASSWORD": "the password of a postgresql:// DATABASE_URL that has none, put in percent-encoded, so "
                          "any character works (compose.yaml uses it)",
     "POSTGRES_PASSWORD_FILE": "the same password read from a file (a Docker secret), instead of POSTGRES_PASSWORD",
     "DEV_GUILD_ID": "sync slash commands to this one server only (instant, for development)",
     "DISCORD_API_BASE": "REST API base URL override, e.g. a proxy (default https://discord.com/api/v10)",
     "DISCORD_GATEWAY_URL": "gateway websocket URL override, e.g. a proxy (default wss://gateway.discord.gg/)",
+    "DISCORD_CONNECT_TIMEOUT": (
+        f"seconds to wait for Discord to answer the login before giving up with exit code 2 (default "
+        f"{DEFAULT_CONNECT_TIMEOUT:g}; 0 waits for ever); the log says what it waits for every 5 seconds"
+    ),
     "LOG_LEVEL": "DEBUG, INFO (default), WARNING or ERROR",
     "LOG_FORMAT": "text (default: one readable line per record) or json (one JSON object per line, for a log "
                   "collector)",
@@ -109,6 +115,7 @@ class Settings:
     log_format: str = "text"
     health_port: int | None = None  # None: no health and metrics server
     health_host: str = DEFAULT_HEALTH_HOST
+    connect_timeout: float = DEFAULT_CONNECT_TIMEOUT
 
     def owns_guild(self, guild_id: int) -> bool:
         """True when this process runs the shard of server ``guild_id`` (Discord's ``(guild_id >> 22) % count``),
@@ -140,6 +147,7 @@ class Settings:
             turn_time_limit=_seconds(env, "TURN_TIME_LIMIT_SECONDS", DEFAULT_TURN_TIME_LIMIT),
             render_processes=_count(env, "RENDER_PROCESSES", DEFAULT_RENDER_PROCESSES, 8),
             nudge_grace=_seconds(env, "NUDGE_GRACE_SECONDS", DEFAULT_NUDGE_GRACE),
+            connect_timeout=_seconds(env, "DISCORD_CONNECT_TIMEOUT", DEFAULT_CONNECT_TIMEOUT),
             **_shards(env),
             **_observability(env),
         )
@@ -194,15 +202,34 @@ def load_dotenv_file(path: str | os.PathLike[str] | None = None) -> None:
     load_dotenv(dotenv_path=path, override=False)
 
 
+#: The forms of ``DATABASE_URL``, as a refusal names them (a refusal never shows the value: it may hold a password).
+DATABASE_FORMS = ("use sqlite:///path/to/file.db, a plain file path, or postgresql://user:password@host/database "
+                  "(the value is not shown: it may hold a password)")
+#: The spellings of a PostgreSQL URL, and what asyncpg is given for each (SQLAlchemy's ``+asyncpg`` is dropped).
+POSTGRES_SPELLINGS = {"postgresql": "postgresql", "postgres": "postgres", "postgresql+asyncpg": "postgresql"}
+#: Something that starts like a URL: a scheme and a colon before any slash (a drive letter like C: excepted).
+_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]+):")
+
+
 def database_target(url: str, data_dir: Path | None = None) -> Path | str:
     """What ``DATABASE_URL`` names: a SQLite file (:func:`database_path`, inside ``data_dir`` when relative: see
-    :func:`in_data_dir`) or a PostgreSQL URL, kept as given."""
-    if url.startswith(POSTGRES_SCHEMES):
-        if not url.split("://", 1)[1]:
-            raise SettingsError("DATABASE_URL names PostgreSQL but no server: postgresql://user:password@host/db")
-        return url
-    path = database_path(url)
-    return path if data_dir is None else in_data_dir(path, data_dir)
+    :func:`in_data_dir`) or a PostgreSQL URL (its scheme in lower case, ``postgresql+asyncpg`` as ``postgresql``).
+    Anything else is a :class:`SettingsError` that never shows the value: a one-slash typo of a PostgreSQL URL is
+    not a file path, and must not print its password."""
+    found = _SCHEME.match(url)
+    if found is None or found.group(1).lower() == "sqlite":
+        path = database_path(url)
+        return path if data_dir is None else in_data_dir(path, data_dir)
+    scheme, rest = found.group(1).lower(), url[found.end():]
+    if scheme not in POSTGRES_SPELLINGS:
+        named = f" {scheme!r}" if rest.startswith("//") and len(scheme) <= 20 else ""
+        raise SettingsError(f"DATABASE_URL has a scheme{named} the bot does not know: {DATABASE_FORMS}")
+    if not rest.startswith("//"):
+        raise SettingsError(f"DATABASE_URL starts with {scheme}: but not {scheme}:// (a slash missing?): "
+                            f"{DATABASE_FORMS}")
+    if not rest[2:]:
+        raise SettingsError("DATABASE_URL names PostgreSQL but no server: postgresql://user:password@host/db")
+    return f"{POSTGRES_SPELLINGS[scheme]}:{rest}"
 
 
 def in_data_dir(path: Path, data_dir: Path) -> Path:
@@ -235,6 +262,7 @@ def _database(env: Mapping[str, str], data_dir: Path) -> Path | str:
         if given != target and given.is_file() and not target.exists():
             raise SettingsError(f"DATABASE_URL: a relative SQLite path is inside DATA_DIR, so it is now {target}, "
                                 f"but the database is at {given}: move it there, or give an absolute path")
+    check_folder(target, data_dir)
     return target
 
 
@@ -287,19 +315,30 @@ def url_password(url: str) -> str:
 
 def database_path(url: str) -> Path:
     """The SQLite file a ``DATABASE_URL`` names: ``sqlite:///relative.db``, ``sqlite:////abs.db`` or a path."""
-    if url.startswith("sqlite:"):
+    if url.lower().startswith("sqlite:"):
         rest = url[len("sqlite:"):]
         if not rest.startswith("///"):
-            raise SettingsError("DATABASE_URL starts with sqlite: but is not a sqlite:///path/to/file.db URL")
+            raise SettingsError(f"DATABASE_URL starts with sqlite: but not sqlite:/// (three slashes): "
+                                f"{DATABASE_FORMS}")
         rest = rest[3:]
         if not rest or rest == ":memory:":
             raise SettingsError("DATABASE_URL must name a file: an in-memory database would lose every game")
         return Path(rest)
-    if "://" in url:
-        scheme = url.split("://", 1)[0][:20]
-        raise SettingsError(f"DATABASE_URL has an unknown scheme {scheme!r}; use sqlite:///path/to/file.db or "
-                            "postgresql://user:password@host/database (the URL is not shown: it may hold a password)")
+    if _SCHEME.match(url) or "://" in url:
+        raise SettingsError(f"DATABASE_URL is not a form the bot knows: {DATABASE_FORMS}")
     return Path(url)
+
+
+def check_folder(target: Path | str, data_dir: Path) -> None:
+    """Refuse an SQLite file whose folder does not exist (a mistyped path would start an empty database there);
+    the data folder (``DATA_DIR``) is the one made on first start. The folder is named unless it looks like part
+    of a URL (a ``:`` or an ``@``: a password could be in it)."""
+    if isinstance(target, str) or target.parent == data_dir or target.parent.is_dir():
+        return
+    folder = str(target.parent)
+    shown = f" {folder}" if not {":", "@"} & set(folder) else ""
+    raise SettingsError(f"DATABASE_URL names an SQLite file in a folder that does not exist{shown}: create the folder "
+                        f"first or correct the path (only DATA_DIR, {data_dir}, is made by the bot); {DATABASE_FORMS}")
 
 
 def _optional_int(env: Mapping[str, str], name: str) -> int | None:

@@ -13,7 +13,16 @@ from typing import Any
 
 import engine
 from bot import metrics
-from bot.storage import ActionRow, Batch, ResultRow, Storage, VersionConflict
+from bot.storage import (
+    ActionRow,
+    Batch,
+    CommitUnknown,
+    ResultRow,
+    Storage,
+    StorageUnavailable,
+    TableRow,
+    VersionConflict,
+)
 from bot.table import (
     NoSuchTable,
     NotAllowed,
@@ -115,7 +124,24 @@ class TableStore:
             await self._reload(table)
             raise StaleClick(_("This table was just changed elsewhere; nothing was done. Look again and retry.")
                              ) from None
+        except CommitUnknown:
+            await self._check_committed(row)  # returns only if it was committed after all
         table.row = row
+
+    async def _check_committed(self, row: TableRow) -> None:
+        """After a COMMIT whose answer was lost: read the row back. Ours (the version and the time this write gave
+        it) means the write was made, and the caller goes on as if the commit had answered; another means it was
+        not (:class:`StorageUnavailable`: nothing was changed); no answer leaves it unknown (:class:`CommitUnknown`)."""
+        try:
+            stored = await self.storage.tables.get(row.id)
+        except StorageUnavailable:
+            log.warning("table %d: whether v%d was saved is unknown (the database does not answer)", row.id,
+                        row.version)
+            raise CommitUnknown() from None
+        if stored is None or (stored.version, stored.updated_at) != (row.version, row.updated_at):
+            log.warning("table %d: v%d was not saved (its commit was lost with the connection)", row.id, row.version)
+            raise StorageUnavailable()
+        log.warning("table %d: v%d was saved; its commit's answer was lost with the connection", row.id, row.version)
 
     async def _reload(self, table: Table) -> None:
         """Adopt the table as the database has it now (after a lost race), or let it go if it has closed."""

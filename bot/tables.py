@@ -98,12 +98,13 @@ class TableService:
     # ----- life cycle -------------------------------------------------------------------------------------------
     async def start(self) -> list[Table]:
         """Reload open lobbies and running games from the database and resume their computer players."""
-        loaded = []
-        open_rows = [row for row in await self.storage.tables.with_status(TableStatus.LOBBY, TableStatus.PLAYING)
-                     if self.store.owns(row.guild_id)]
-        for row in open_rows:
+        loaded, handled = [], set()
+        for row in await self.storage.tables.with_status(TableStatus.LOBBY, TableStatus.PLAYING):
             table = Table(row)
-            try:
+            try:  # everything read from the row is read in here, the shard filter included
+                if "guild_id" not in row.damaged and not self.store.owns(row.guild_id):
+                    continue  # another process's table (a row with no readable server is nobody's: abandoned)
+                handled.add(row.id)
                 _check_row(table)
                 if row.status == TableStatus.PLAYING and not await self.play.restore_game(table):
                     continue
@@ -116,14 +117,19 @@ class TableService:
             loaded.append(table)
             async with table.lock:  # its computer player resumes, and its message may predate the last save
                 self.store.emit(TableUpdate(table, UpdateKind.RELOADED, table.version))
-        redrawn = await self._redraw_recently_closed(skip={row.id for row in open_rows})
+        redrawn = await self._redraw_recently_closed(skip=handled)
         self.driver.start()
         log.info("table service started: %d open tables reloaded, %d closed tables redrawn", len(loaded), redrawn)
         return loaded
 
     async def _abandon_unreadable(self, table: Table, note: str) -> None:
+        """Close a table whose row cannot be run. A row damaged in its columns is closed touching nothing else, and
+        its message is left as it is (it may not be drawable); the others are closed and told as usual."""
         try:
-            await self.store.close(table, TableStatus.ABANDONED, note[:300])
+            if table.row.damaged:
+                await self.storage.tables.abandon_damaged(table.id, note[:300])
+            else:
+                await self.store.close(table, TableStatus.ABANDONED, note[:300])
         except Exception:
             log.exception("table %d: could not even be marked abandoned", table.id)
 
@@ -133,8 +139,8 @@ class TableService:
         ``skip``: tables the restart itself just dealt with (one it had to abandon is drawn as that happens)."""
         count = 0
         for row in await self.storage.tables.closed_since(time.time() - RECENTLY_CLOSED_SECONDS):
-            if row.id in skip or not self.store.owns(row.guild_id):
-                continue
+            if row.id in skip or row.damaged or not self.store.owns(row.guild_id):
+                continue  # a damaged closed row stays as it is: its message cannot be drawn from it
             table = Table(row)
             if row.status == TableStatus.FINISHED:
                 try:
@@ -232,6 +238,9 @@ class PlayService:
         entry = ActionRow(table.id, version, seat, str(action), actor, user_id, time.time())
         try:
             await self.store.save(table, entry=entry, results=results, **changes)
+        except StorageUnavailable as error:  # the database is away: one line, the caller says "try again"
+            log.warning("table %d: could not save v%d: %s", table.id, version, error)
+            raise
         except Exception:
             log.exception("table %d: could not save v%d; the move is not made", table.id, version)
             raise
@@ -282,6 +291,8 @@ class PlayService:
 
 def _check_row(table: Table) -> None:
     """Read every stored column a table needs, so a damaged row fails here (and is abandoned), not later."""
+    if table.row.damaged:
+        raise ValueError(f"damaged column{'s' if len(table.row.damaged) > 1 else ''} {', '.join(table.row.damaged)}")
     seats = table.seats  # each seat read back (a seat that is not a mapping raises here)
     if not seats or len(seats) > table.max_seats:
         raise ValueError(f"{len(seats)} seats stored")

@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from bot.settings import Settings, StartError, error_line
-from bot.storage.db import Batch, Database, SchemaTooNew, StorageUnavailable, Store, Transaction, VersionConflict
+from bot.storage.db import (
+    Batch,
+    CommitUnknown,
+    Database,
+    SchemaTooNew,
+    StorageUnavailable,
+    Store,
+    Transaction,
+    VersionConflict,
+)
 from bot.storage.privacy import DELETED_NAME, Forgotten, MemberDataRepo, MemberSeated
 from bot.storage.repos import (
     ActionRepo,
@@ -62,7 +71,7 @@ class Storage:
 
 __all__ = [
     "COMPUTER_LEVELS", "DEFAULT_LEVEL", "DELETED_NAME", "POSTGRES_SCHEMES", "SCHEMA_VERSION", "ActionRepo",
-    "ActionRow", "Batch", "Database", "Forgotten", "GuildSettingsRepo", "MemberDataRepo", "MemberSeated", "MetaRepo",
-    "ResultRepo", "ResultRow", "SchemaTooNew", "Seat", "Standing", "Storage", "StorageUnavailable", "Store",
-    "TableRepo", "TableRow", "Transaction", "VersionConflict",
+    "ActionRow", "Batch", "CommitUnknown", "Database", "Forgotten", "GuildSettingsRepo", "MemberDataRepo",
+    "MemberSeated", "MetaRepo", "ResultRepo", "ResultRow", "SchemaTooNew", "Seat", "Standing", "Storage",
+    "StorageUnavailable", "Store", "TableRepo", "TableRow", "Transaction", "VersionConflict",
 ]

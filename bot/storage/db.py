@@ -84,6 +84,15 @@ class StorageUnavailable(RuntimeError):
         super().__init__(message)
 
 
+class CommitUnknown(StorageUnavailable):
+    """The connection was lost while a write was being committed, and reading it back could not tell whether the
+    commit was made: the member is told so (never "nothing was changed", which may be untrue)."""
+
+    def __init__(self, message: str = "The database stopped answering while saving this, so it may or may not have "
+                                      "been made. Look at the table in a moment, and try again if it was not.") -> None:
+        super().__init__(message)
+
+
 class VersionConflict(RuntimeError):
     """A table's row was changed by someone else since it was read (another process won the race)."""
 
@@ -142,12 +151,16 @@ class Database:
         self._write_conn: sqlite3.Connection | None = None
         self._queued: list[tuple[Sequence[Statement], asyncio.Future[None]]] = []
         self._flusher: asyncio.Task[None] | None = None
+        self._closing: asyncio.Future[None] | None = None
 
     @classmethod
     async def open(cls, path: str | Path, *, migrate_to: int = SCHEMA_VERSION) -> Database:
         """Open (creating the folder and file if needed) and bring the schema up to ``migrate_to``."""
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
+        # A file that cannot be opened (no permission, not a file) fails here, at once: failing inside aiosqlite's
+        # connect would leave its worker thread to answer a loop that is gone, with a traceback on the way out.
+        sqlite3.connect(path).close()
         conn = await aiosqlite.connect(path, isolation_level=None)
         conn.row_factory = aiosqlite.Row
         return await ready(cls(conn, path), migrate_to)
@@ -246,7 +259,15 @@ class Database:
             return row
 
     async def close(self) -> None:
-        """Finish the queued writes, then close the connections (checkpointing the WAL)."""
+        """Finish the queued writes, then close the connections (checkpointing the WAL).
+
+        Closed once, to the end, however often this is called and even if the caller stops waiting (a stop that
+        runs out of time): a connection left half-closed keeps its worker thread, and so the process, alive."""
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._close())
+        await asyncio.shield(self._closing)
+
+    async def _close(self) -> None:
         if self._flusher is not None:
             await asyncio.gather(self._flusher, return_exceptions=True)
         if self._write_conn is not None:

@@ -13,6 +13,8 @@ ones), and migrations run under an advisory lock, so two processes starting toge
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import re
 from collections.abc import AsyncIterator, Iterable, Sequence
@@ -22,7 +24,7 @@ from typing import Any
 import asyncpg
 
 from bot.settings import safe_url
-from bot.storage.db import Statement, StorageUnavailable, VersionConflict, migrate, ready
+from bot.storage.db import CommitUnknown, Statement, StorageUnavailable, VersionConflict, migrate, ready
 from bot.storage.schema import PG_MIGRATIONS, SCHEMA_VERSION
 
 log = logging.getLogger(__name__)
@@ -45,9 +47,16 @@ def numbered(sql: str) -> str:
 MIGRATION_LOCK = 0x44484D4947524154
 #: Connections per process: a few transactions of different tables at once, and one for the migration lock.
 POOL_SIZE = 4
-#: What a lost or refused connection raises in asyncpg (the server restarted, the network dropped, too many clients).
-_CONNECTION_LOST = (asyncpg.PostgresConnectionError, asyncpg.InterfaceError, asyncpg.CannotConnectNowError,
-                    asyncpg.TooManyConnectionsError, ConnectionError, OSError, TimeoutError)
+#: How long closing the pool may wait for its connections' goodbye.
+CLOSE_SECONDS = 0.5
+#: What a lost, refused or broken connection raises in asyncpg: the server's connection errors (class 08), its
+#: shutdowns and restarts (class 57: admin and crash shutdown, cannot connect now, a query cancelled by them), its
+#: lack of resources (class 53: too many clients), a standby that became read-only in a fail-over; the client's own
+#: interface and protocol errors (a connection closed under it, "cannot switch to state 15"); and the network's.
+CONNECTION_LOST: tuple[type[BaseException], ...] = (
+    asyncpg.PostgresConnectionError, asyncpg.exceptions.OperatorInterventionError,
+    asyncpg.exceptions.InsufficientResourcesError, asyncpg.exceptions.ReadOnlySQLTransactionError,
+    asyncpg.InterfaceError, asyncpg.exceptions.InternalClientError, ConnectionError, OSError, TimeoutError)
 
 
 class PgTx:
@@ -81,7 +90,7 @@ async def _reachable(path: str) -> AsyncIterator[None]:
     """Turn a lost connection into :class:`StorageUnavailable` (the pool discards the broken connection)."""
     try:
         yield
-    except _CONNECTION_LOST as error:
+    except CONNECTION_LOST as error:
         log.warning("database %s: connection lost (%s); the operation is refused, try again", path, error)
         raise StorageUnavailable() from error
 
@@ -96,7 +105,9 @@ class PgDatabase:
     @classmethod
     async def open(cls, url: str, *, migrate_to: int = SCHEMA_VERSION, pool_size: int = POOL_SIZE) -> PgDatabase:
         """Connect a pool and bring the schema up to ``migrate_to``."""
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=max(2, pool_size))
+        # No floor of idle connections (min_size 0): asyncpg would keep reconnecting to restore it while the server
+        # is down, logging a traceback each second; connections are opened as needed and kept for reuse.
+        pool = await asyncpg.create_pool(url, min_size=0, max_size=max(2, pool_size))
         return await ready(cls(pool, url), migrate_to)
 
     async def _setup(self) -> None:
@@ -128,12 +139,28 @@ class PgDatabase:
 
     async def write(self, statements: Sequence[Statement]) -> None:
         """Run ``statements`` in one transaction on a pooled connection (writes of several tables run side by
-        side); :class:`VersionConflict` if a conditional UPDATE changed no row, and nothing is written."""
-        async with self.transaction() as tx:
-            for sql, params, must_change in statements:
-                changed = await tx.update(sql, params)
-                if must_change and not changed:
-                    raise VersionConflict(f"{sql.split(' WHERE ')[0][:40]}... changed no row")
+        side); :class:`VersionConflict` if a conditional UPDATE changed no row, and nothing is written.
+
+        A connection lost before the COMMIT is :class:`StorageUnavailable` (the server drops what was not
+        committed); lost during the COMMIT, it is :class:`CommitUnknown`: the write may have been committed, and
+        only reading it back can tell (bot/store.py does)."""
+        async with _reachable(self.path), self.pool.acquire() as conn:
+            transaction = conn.transaction()
+            await transaction.start()
+            try:
+                tx = PgTx(conn)
+                for sql, params, must_change in statements:
+                    if not await tx.update(sql, params) and must_change:
+                        raise VersionConflict(f"{sql.split(' WHERE ')[0][:40]}... changed no row")
+            except BaseException:
+                with contextlib.suppress(Exception):  # on a lost connection there is nothing to roll back
+                    await transaction.rollback()
+                raise
+            try:
+                await transaction.commit()
+            except CONNECTION_LOST as error:
+                log.warning("database %s: connection lost while committing (%s)", self.path, error)
+                raise CommitUnknown() from error
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[asyncpg.Record]:
         """Every row of a query (tried once more on a new connection if the first one was lost)."""
@@ -152,5 +179,11 @@ class PgDatabase:
         return rows[0] if rows else None
 
     async def close(self) -> None:
-        """Close every connection of the pool."""
-        await self.pool.close()
+        """Close every connection of the pool: politely for :data:`CLOSE_SECONDS` (a server that is down may not
+        answer its goodbye), then at once."""
+        try:
+            await asyncio.wait_for(self.pool.close(), CLOSE_SECONDS)
+        except TimeoutError:
+            log.warning("database %s: the pool did not close within %g s; its connections are dropped", self.path,
+                        CLOSE_SECONDS)
+            self.pool.terminate()

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.storage.db import Store, Transaction, VersionConflict
-from bot.storage.seats import Seat, seats_from_json, seats_to_json
+from bot.storage.seats import Seat, seats_to_json
 
 
 @dataclass
@@ -35,6 +36,20 @@ class TableRow:
     id: int = 0
     created_at: float = 0.0
     updated_at: float = 0.0
+    #: The stored columns whose value could not be read (wrong type, out of range, not the JSON they hold): each
+    #: reads as its default here, and start-up abandons the table rather than run it on guesses.
+    damaged: tuple[str, ...] = field(default=(), compare=False)
+
+
+#: The largest id a row holds: Discord's snowflakes and table ids are signed 64-bit numbers (PostgreSQL BIGINT).
+MAX_ID = 2**63 - 1
+#: The largest table version (PostgreSQL INTEGER).
+MAX_VERSION = 2**31 - 1
+
+
+def is_id(value: object) -> bool:
+    """Whether ``value`` can be a Discord or table id: a whole number from 1 to :data:`MAX_ID` (never a bool)."""
+    return type(value) is int and 0 < value <= MAX_ID
 
 
 _TABLE_COLUMNS = (
@@ -75,8 +90,20 @@ class TableRepo:
         elif not await tx.update(sql + " AND version=?", (*values, read_version)):
             raise VersionConflict(f"table {row.id} is no longer at version {read_version}")
 
+    async def abandon_damaged(self, table_id: int, note: str) -> bool:
+        """Close an open table whose row is damaged, writing only its status, note, version (one more: text reads as
+        0 in SQLite's arithmetic) and time, so every other column stays as it was found; True if it was open."""
+        async with self.db.transaction() as tx:
+            changed = await tx.update(
+                "UPDATE tables SET status='abandoned', note=?, version=version+1, updated_at=? "
+                "WHERE id=? AND status IN ('lobby', 'playing')", (note, time.time(), table_id))
+        return changed > 0
+
     async def get(self, table_id: int) -> TableRow | None:
-        """The table with this id, or None."""
+        """The table with this id, or None (for an id no table can have, e.g. a forged click's, at once: past
+        64 bits the database would raise instead of answering)."""
+        if not is_id(table_id):
+            return None
         row = await self.db.fetchone(f"SELECT id, {_TABLE_COLUMNS} FROM tables WHERE id=?", (table_id,))
         return _table_row(row) if row else None
 
@@ -105,21 +132,69 @@ def _table_values(row: TableRow) -> tuple[Any, ...]:
 
 
 def _table_row(r: Any) -> TableRow:
-    return TableRow(
-        id=r["id"], guild_id=r["guild_id"], channel_id=r["channel_id"], message_id=r["message_id"], game=r["game"],
-        options=_json(r["options"], {}), host_id=r["host_id"], seats=seats_from_json(r["seats"]), seed=r["seed"],
-        state=r["state"], version=r["version"], status=r["status"], note=r["note"],
-        autopilot=_json(r["autopilot"], []), created_at=r["created_at"], updated_at=r["updated_at"],
-    )
+    """A stored row, each column checked for the type and range it must have (SQLite keeps whatever it is given);
+    the damaged ones are named in ``damaged`` and read as their defaults. Never raises: one damaged row must not
+    keep the others from loading."""
+    damaged: list[str] = []
 
-
-def _json(text: str | None, default: Any) -> Any:
-    """Lenient JSON for the small columns: a damaged value reads as the default (the game state is checked apart)."""
-    try:
-        value = json.loads(text) if text else default
-    except ValueError:
+    def read(name: str, sound: Callable[[Any], bool], default: Any) -> Any:
+        value = r[name]
+        if sound(value):
+            return value
+        damaged.append(name)
         return default
-    return value if isinstance(value, type(default)) else default
+
+    def loaded(name: str, sound: Callable[[Any], bool], default: Any) -> Any:
+        try:
+            value = json.loads(r[name]) if isinstance(r[name], str) else _NOT_JSON
+        except ValueError:
+            value = _NOT_JSON
+        if value is not _NOT_JSON and sound(value):
+            return value
+        damaged.append(name)
+        return default
+
+    row = TableRow(
+        id=read("id", is_id, 0), guild_id=read("guild_id", is_id, 0), channel_id=read("channel_id", is_id, 0),
+        message_id=read("message_id", lambda v: v is None or is_id(v), None), game=read("game", _is_str, ""),
+        options=loaded("options", lambda v: isinstance(v, dict), {}), host_id=read("host_id", is_id, 0),
+        seats=_seat_records(loaded("seats", _are_seats, []), damaged),
+        seed=read("seed", lambda v: type(v) is int and abs(v) <= MAX_ID, 0),
+        # a state of the wrong type is no damage to the row: the game is rebuilt from its action log
+        state=r["state"] if r["state"] is None or isinstance(r["state"], str) else None,
+        version=read("version", lambda v: type(v) is int and 0 <= v <= MAX_VERSION, 0),
+        status=read("status", _is_str, "abandoned"), note=read("note", _is_str, ""),
+        autopilot=loaded("autopilot", lambda v: isinstance(v, list) and all(type(s) is int for s in v), []),
+        created_at=read("created_at", _is_time, 0.0), updated_at=read("updated_at", _is_time, 0.0),
+    )
+    row.damaged = tuple(damaged)
+    return row
+
+
+_NOT_JSON = object()
+
+
+def _seat_records(stored: list[dict[str, Any]], damaged: list[str]) -> tuple[Seat, ...]:
+    """The typed seats of a seats column already checked for its shape; one that still cannot be read is damage."""
+    try:
+        return tuple(Seat.from_dict(seat) for seat in stored)
+    except (TypeError, ValueError):
+        damaged.append("seats")
+        return ()
+
+
+def _is_str(value: object) -> bool:
+    return isinstance(value, str)
+
+
+def _is_time(value: object) -> bool:
+    return type(value) in (int, float)
+
+
+def _are_seats(value: object) -> bool:
+    """A list of seats, each a JSON object with a member's id or none (a computer player)."""
+    return isinstance(value, list) and all(
+        isinstance(seat, dict) and (seat.get("user_id") is None or is_id(seat.get("user_id"))) for seat in value)
 
 
 @dataclass(frozen=True)
@@ -149,7 +224,9 @@ class ActionRepo:
         )
 
     async def for_table(self, table_id: int) -> list[ActionRow]:
-        """A table's actions in the order they were applied."""
+        """A table's actions in the order they were applied (none for an id no table can have)."""
+        if not is_id(table_id):
+            return []
         rows = await self.db.fetchall(
             "SELECT table_id, version, seat, action, actor, user_id, at FROM actions WHERE table_id=? ORDER BY version",
             (table_id,),
@@ -209,7 +286,9 @@ class ResultRepo:
         )
 
     async def for_table(self, table_id: int) -> list[ResultRow]:
-        """The results of one match, by seat."""
+        """The results of one match, by seat (none for an id no table can have)."""
+        if not is_id(table_id):
+            return []
         rows = await self.db.fetchall("SELECT * FROM results WHERE table_id=? ORDER BY seat", (table_id,))
         return [ResultRow(r["table_id"], r["seat"], r["guild_id"], r["game"], r["user_id"], r["name"],
                           bool(r["computer"]), r["side"], r["score"], bool(r["won"]), r["finished_at"], r["record"])

@@ -50,6 +50,7 @@ class BotProcess:
         self.shard_count, self.shard_ids, self.dev_guild = shard_count, tuple(shard_ids), dev_guild
         self.process: subprocess.Popen[bytes] | None = None
         self.logs: list[Path] = []
+        self.extra_env: dict[str, str] = {}  # more settings for the next start
 
     @property
     def shards(self) -> tuple[int, ...]:
@@ -71,6 +72,7 @@ class BotProcess:
             env["SHARD_COUNT"] = str(self.shard_count)
             if self.shard_ids:
                 env["SHARD_IDS"] = ",".join(map(str, self.shard_ids))
+        env.update(self.extra_env)
         return env
 
     def start(self) -> None:

@@ -4,6 +4,9 @@ A bot identifies each of its shards with ``"shard": [id, count]`` (no ``shard`` 
 and lists that shard's guilds, and a GUILD_CREATE follows for each of them. Like Discord, a guild's events go to the
 session of shard ``(guild_id >> 22) % count`` and to no other. A session is resumed (op 6) with its id and last
 sequence number, on a new connection; a new IDENTIFY of a shard replaces that shard's session.
+
+With ``silent`` set, the gateway accepts each websocket connection and then never says a word (no HELLO), as a
+Discord (or a proxy in front of it) that hangs would.
 """
 
 from __future__ import annotations
@@ -48,11 +51,18 @@ class Gateway:
         self.sessions: dict[int, Session] = {}
         self.identified: Counter[int] = Counter()
         self.identifies = self.resumes = 0
+        self.silent = False  # accept connections and never answer them
+        self.silent_connections = 0
 
     async def serve(self, request: web.Request) -> web.WebSocketResponse:
         """One websocket connection: HELLO, then heartbeats answered, IDENTIFY and RESUME handled."""
         ws = web.WebSocketResponse(max_msg_size=0)
         await ws.prepare(request)
+        if self.silent:
+            self.silent_connections += 1
+            async for _ in ws:  # whatever the bot sends, nothing comes back
+                pass
+            return ws
         await ws.send_json({"op": 10, "d": {"heartbeat_interval": 41_250}, "s": None, "t": None})
         session: Session | None = None
         async for frame in ws:

@@ -58,6 +58,17 @@ def _start(run_as: list[str], bin_dir: Path, folder: Path, tries: int = 3) -> tu
 
 
 @contextmanager
+def stopped(url: str) -> Iterator[None]:
+    """The server at ``url`` down (stopped at once, as a crash would) for the block, then started again."""
+    control = _RESTART[url][:-4]  # pg_ctl with its data folder, options and log, without "-m immediate -w restart"
+    subprocess.run([*control, "-m", "immediate", "-w", "stop"], check=True, capture_output=True, timeout=120)
+    try:
+        yield
+    finally:
+        subprocess.run([*control, "-w", "start"], check=True, capture_output=True, timeout=120)
+
+
+@contextmanager
 def postgres_server() -> Iterator[tuple[str | None, str]]:
     """(URL of the ``postgres`` database, or None; why not)."""
     bin_dir = _bin_dir()

@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 
 import bot.autoplay
+from bot.settings import Settings
 from bot.storage import Storage
 from bot.tables import TableService
 from tests.service.test_restart import opened, shut, started_block, two_moves_then_stop
-from tests.service.test_tables import ALICE, lobby, until
+from tests.service.test_tables import ALICE, BOB, lobby, until
 
 
 def sql(db_path: Path, statement: str, *params: object) -> None:
@@ -20,27 +21,67 @@ def sql(db_path: Path, statement: str, *params: object) -> None:
         conn.execute(statement, params)
 
 
-@pytest.mark.parametrize("column, value", [
-    ("seats", "[1, 2]"),                                   # valid JSON of the wrong shape
+#: Every column of a table row, damaged: wrong shapes, wrong types (SQLite keeps whatever it is given where the
+#: column's type cannot take it: text in a number column, a blob anywhere) and ids out of range.
+DAMAGE: list[tuple[str, object]] = [
+    ("guild_id", "abc"), ("guild_id", 1.5), ("guild_id", b"\x00"), ("guild_id", 1e30), ("guild_id", -1),
+    ("channel_id", "abc"), ("channel_id", 2.5), ("message_id", "abc"), ("message_id", -5),
+    ("host_id", "abc"), ("host_id", b"\x01"),
+    ("game", "no-such-game"), ("game", 42), ("game", b"block"),
+    ("options", "[1]"), ("options", "not json"), ("options", 42), ("options", b"{}"),
+    ("seats", "[1, 2]"), ("seats", '"x"'), ("seats", '[{"name": "a", "user_id": "abc"}, {"name": "b"}]'),
+    ("seats", b"[]"),
+    ("seed", "abc"), ("seed", 1.5),
     ("state", '{"format": 1, "game": "block", "seats": 2, "seed": 1, "options": {}, "actions": [[0, 5]]}'),
-    ("game", "no-such-game"),
-    ("autopilot", "[7]"),
-])
-async def test_a_damaged_row_is_abandoned_and_every_other_table_loads(db_path: Path, column: str, value: str) -> None:
+    ("version", "abc"), ("version", 1.5), ("version", -1), ("version", b"\x07"),
+    ("note", b"\x00"),
+    ("autopilot", "[7]"), ("autopilot", '["a"]'), ("autopilot", "x"),
+    ("created_at", "abc"), ("updated_at", "abc"), ("updated_at", b"\x00"),
+]
+
+
+def sharded(guild_id: int) -> bool:
+    """``SHARD_COUNT=1 SHARD_IDS=0``: the shard filter runs on every row (and owns them all)."""
+    return Settings(token="t", database_path=Path("x"), shard_count=1, shard_ids=(0,)).owns_guild(guild_id)
+
+
+@pytest.mark.parametrize("column, value", DAMAGE)
+async def test_a_damaged_row_is_abandoned_and_every_other_table_loads(db_path: Path, column: str,
+                                                                      value: object) -> None:
     damaged, _ = await two_moves_then_stop(db_path)
     first = await opened(db_path)
     healthy = await started_block(first, computer=False)
     waiting = await lobby(first, "draw")
+    closed = await lobby(first, "draw")  # closed within the hour: redrawn at start-up, unless damaged too
+    await first.lobbies.abandon(closed, ALICE, False)
     await shut(first)
-    sql(db_path, f"UPDATE tables SET {column}=? WHERE id=?", value, damaged)
+    for tid in (damaged, closed):
+        sql(db_path, f"UPDATE tables SET {column}=? WHERE id=?", value, tid)
     if column == "state":  # and the action log cannot rebuild it either
         sql(db_path, "UPDATE actions SET action='play:99-99' WHERE table_id=?", damaged)
 
-    service = await opened(db_path)
+    service = TableService(await Storage.open(db_path), computer_pause=0.0, turn_time_limit=0.0, owns=sharded)
+    await service.start()
     try:
         assert sorted(service.store.tables) == sorted([healthy, waiting])
         row = await service.storage.tables.get(damaged)
         assert row is not None and row.status == "abandoned" and "after a restart" in row.note
+        assert (await service.storage.tables.get(closed)).status == "abandoned"
+        table = service.store.get(healthy)  # and it plays on
+        seat = table.game.to_act[0]
+        await service.play.act(healthy, table.version, [ALICE, BOB][seat], str(table.game.legal_actions(seat)[0]))
+    finally:
+        await shut(service)
+
+
+@pytest.mark.parametrize("value", [b"\x00", 42, 1.5, "{not json"])
+async def test_a_state_of_the_wrong_type_is_rebuilt_from_the_action_log(db_path: Path, value: object) -> None:
+    damaged, snapshot = await two_moves_then_stop(db_path)
+    sql(db_path, "UPDATE tables SET state=? WHERE id=?", value, damaged)
+    service = TableService(await Storage.open(db_path), computer_pause=0.0, turn_time_limit=0.0, owns=sharded)
+    await service.start()
+    try:
+        assert service.store.get(damaged).game.snapshot() == snapshot
     finally:
         await shut(service)
 
@@ -102,3 +143,21 @@ async def test_a_control_naming_another_servers_table_changes_nothing(service: T
         with pytest.raises(NoSuchTable, match="another channel"):
             service.store.check_place(tid, guild, channel)
     service.store.check_place(999_999, 2, 10)  # a closed or unknown table is left to the control's own answer
+
+
+@pytest.mark.parametrize("forged", [10**22, 2**63, -1, 0])
+async def test_an_id_no_table_can_have_is_no_such_table_on_every_path(service: TableService, forged: int) -> None:
+    """A forged click or option names a table id past 64 bits (or none at all): each lookup says "no such table"
+    before the database is asked (which would raise OverflowError on SQLite and a DataError on PostgreSQL)."""
+    from bot.table import NoSuchTable, StaleClick
+
+    assert await service.saved_table(forged) is None
+    assert await service.storage.actions.for_table(forged) == []
+    assert await service.storage.results.for_table(forged) == []
+    with pytest.raises(NoSuchTable):
+        service.store.get(forged)
+    with pytest.raises(NoSuchTable):
+        await service.play.act(forged, 1, ALICE, "pass")
+    with pytest.raises(StaleClick, match="Only a finished match"):
+        await service.lobbies.rematch(forged, ALICE, "alice")
+    service.store.check_place(forged, 1, 10)  # an unknown table is left to the control's own answer
