@@ -191,8 +191,9 @@ async def announces_the_result(fake: FakeDiscord, table: Message) -> None:
 
     await fake.wait_for(lambda: rematch_only() and "scores.png" in str(table.snapshot()["attachments"]), 10,
                         "the table message to announce the match result")
-    assert table.embeds[1]["title"] == "Match over" and ("won the match" in table.embeds[0]["description"] or
-                                                          "no winner" in table.embeds[0]["description"])
+    described = table.embeds[0]["description"]
+    assert table.embeds[1]["title"] == "Match over" and ("won the match" in described or "no winner" in described), \
+        described
     png(table.file("scores.png"))
 
 

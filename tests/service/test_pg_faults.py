@@ -69,7 +69,7 @@ async def stored_version(service: TableService, tid: int) -> int:
 async def test_every_connection_level_error_is_try_again(pg_service: TableService, monkeypatch,
                                                          error: Callable[[], BaseException]) -> None:
     tid = await started_block(pg_service, computer=False)
-    version = pg_service.get(tid).version
+    version = pg_service.store.get(tid).version
 
     async def lost(self: PgTx, sql: str, params: Any = ()) -> int:
         raise error()
@@ -86,7 +86,7 @@ async def test_every_connection_level_error_is_try_again(pg_service: TableServic
         patched.setattr(asyncpg.Connection, "fetch", fetch_lost)
         with pytest.raises(StorageUnavailable):  # a read (a slash command's) too
             await pg_service.standings(1)
-    assert pg_service.get(tid).version == version == await stored_version(pg_service, tid)
+    assert pg_service.store.get(tid).version == version == await stored_version(pg_service, tid)
     await move(pg_service, tid)  # and the next click goes through
     assert await stored_version(pg_service, tid) == version + 1
 
@@ -94,7 +94,7 @@ async def test_every_connection_level_error_is_try_again(pg_service: TableServic
 async def test_a_restart_of_the_server_under_a_move_costs_that_move_only(pg_service: TableService, postgres_url: str,
                                                                           monkeypatch) -> None:
     tid = await started_block(pg_service, computer=False)
-    version = pg_service.get(tid).version
+    version = pg_service.store.get(tid).version
     real_update = PgTx.update
     restarts = []
 
@@ -107,10 +107,10 @@ async def test_a_restart_of_the_server_under_a_move_costs_that_move_only(pg_serv
     monkeypatch.setattr(PgTx, "update", restarting)
     with pytest.raises(StorageUnavailable, match="nothing was changed"):
         await move(pg_service, tid)
-    assert restarts and await stored_version(pg_service, tid) == version == pg_service.get(tid).version
+    assert restarts and await stored_version(pg_service, tid) == version == pg_service.store.get(tid).version
     await move(pg_service, tid)
     await move(pg_service, tid)
-    assert await stored_version(pg_service, tid) == version + 2 == pg_service.get(tid).version
+    assert await stored_version(pg_service, tid) == version + 2 == pg_service.store.get(tid).version
 
 
 def commit_then(monkeypatch: pytest.MonkeyPatch, after: Callable[[], Any], *, made: bool = True) -> list[int]:
@@ -136,24 +136,24 @@ def commit_then(monkeypatch: pytest.MonkeyPatch, after: Callable[[], Any], *, ma
 async def test_a_commit_whose_answer_was_lost_is_read_back_and_the_move_stands(pg_service: TableService,
                                                                                postgres_url: str, monkeypatch) -> None:
     tid = await started_block(pg_service, computer=False)
-    version = pg_service.get(tid).version
+    version = pg_service.store.get(tid).version
     calls = commit_then(monkeypatch, lambda: asyncio.to_thread(restart, postgres_url))  # every connection dropped
     events = await move(pg_service, tid)  # answered as a move made: it was
     assert calls and events
-    assert await stored_version(pg_service, tid) == version + 1 == pg_service.get(tid).version
-    assert len(await pg_service.storage.actions.for_table(tid)) == len(pg_service.get(tid).game.history)
+    assert await stored_version(pg_service, tid) == version + 1 == pg_service.store.get(tid).version
+    assert len(await pg_service.storage.actions.for_table(tid)) == len(pg_service.store.get(tid).game.history)
     await move(pg_service, tid)  # the table goes on from the committed move
     assert await stored_version(pg_service, tid) == version + 2
 
 
 async def test_a_commit_lost_before_it_was_made_is_nothing_changed(pg_service: TableService, monkeypatch) -> None:
     tid = await started_block(pg_service, computer=False)
-    version = pg_service.get(tid).version
+    version = pg_service.store.get(tid).version
     commit_then(monkeypatch, lambda: None, made=False)
     with pytest.raises(StorageUnavailable, match="nothing was changed") as raised:
         await move(pg_service, tid)
     assert not isinstance(raised.value, CommitUnknown)
-    assert await stored_version(pg_service, tid) == version == pg_service.get(tid).version
+    assert await stored_version(pg_service, tid) == version == pg_service.store.get(tid).version
     await move(pg_service, tid)
     assert await stored_version(pg_service, tid) == version + 1
 
@@ -161,7 +161,7 @@ async def test_a_commit_lost_before_it_was_made_is_nothing_changed(pg_service: T
 async def test_a_commit_lost_with_the_server_gone_is_said_to_be_unknown(pg_service: TableService, postgres_url: str,
                                                                         monkeypatch) -> None:
     tid = await started_block(pg_service, computer=False)
-    version = pg_service.get(tid).version
+    version = pg_service.store.get(tid).version
     down = stopped(postgres_url)
     commit_then(monkeypatch, lambda: asyncio.to_thread(down.__enter__))  # made, then the server is gone
     try:
@@ -169,10 +169,10 @@ async def test_a_commit_lost_with_the_server_gone_is_said_to_be_unknown(pg_servi
             await move(pg_service, tid)
     finally:
         down.__exit__(None, None, None)
-    assert pg_service.get(tid).version == version  # not adopted: the next write finds out which it was
+    assert pg_service.store.get(tid).version == version  # not adopted: the next write finds out which it was
     assert await stored_version(pg_service, tid) == version + 1  # (it was made)
     with pytest.raises(StaleClick, match="changed elsewhere"):
         await move(pg_service, tid)  # drawn at the old version: refused, and the table is read again
-    assert pg_service.get(tid).version == version + 1
+    assert pg_service.store.get(tid).version == version + 1
     await move(pg_service, tid)
     assert await stored_version(pg_service, tid) == version + 2

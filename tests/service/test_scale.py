@@ -16,7 +16,7 @@ from bot.tables import StaleClick, TableService
 from tests.service.pg_server import restart
 from tests.service.test_tables import ALICE, BOB
 
-GUILD_ON_SHARD_0 = 0 << 22  # (guild_id >> 22) % 2 == 0
+GUILD_ON_SHARD_0 = 2 << 22  # (guild_id >> 22) % 2 == 0 (0 is no id: a stored 0 reads as damage)
 GUILD_ON_SHARD_1 = 1 << 22
 
 
