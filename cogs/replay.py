@@ -173,7 +173,7 @@ class ReplayDownload(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"
         row, _replay = found
         data = io.BytesIO((row.state or "").encode())
         await interaction.response.send_message(
-            translate("Table #{table} as saved: `python -m engine.simulate --replay table-{table}.json` replays it, "
+            translate("Table #{table} as saved: `python -m tabletop --replay table-{table}.json` replays it, "
                       "and `engine.load` restores it.", interaction.locale, table=row.id),
             file=discord.File(data, f"table-{row.id}.json"), ephemeral=True,
             allowed_mentions=NO_PINGS)
