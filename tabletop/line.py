@@ -73,18 +73,28 @@ def draw_line(line: LineOfPlayView, say: Say, width: int) -> list[str]:
 def _wrapped(cells: Sequence[str], left: str, right: str, upright: dict[str, list[tuple[int, int]]],
              ends: dict[str, int], say: Say, width: int) -> list[str]:
     """A line too long for one row: the tiles along it in rows (each row goes on where the last one stopped), then
-    the top and bottom arms from the centre out."""
-    rows: list[str] = []
-    current = f"{left}  " if left else ""
-    for cell in cells:
-        if current.strip() and len(current) + len(cell) + 2 > width:
-            rows.append(current + " >")
-            current = "> "
-        current += cell
-    rows.append(current + (f"  {right}" if right else ""))
+    the top and bottom arms from the centre out, flowing the same way."""
+    rows = _flow(f"{left}  " if left else "", cells, f"  {right}" if right else "", width)
     for arm in ("N", "S"):
         if upright[arm] or arm in ends:
-            tiles = "".join(f"[{inner}|{outer}]" for inner, outer in upright[arm])
+            tiles = [f"[{inner}|{outer}]" for inner, outer in upright[arm]]
             end = f"  {say(ARM_WORDS[arm])} {ends[arm]}" if arm in ends else ""
-            rows.append(f"{say(ARM_WORDS[arm])}: ({say('from the centre out')}) {tiles}{end}")
+            rows.extend(_flow(f"{say(ARM_WORDS[arm])} ({say('from the centre out')}): ", tiles, end, width))
+    return rows
+
+
+def _flow(head: str, cells: Sequence[str], tail: str, width: int) -> list[str]:
+    """``head``, the cells and ``tail`` in rows of at most ``width``, a row that goes on ending in `` >`` and the
+    next starting with ``> ``."""
+    rows: list[str] = []
+    current = head
+    for cell in cells:
+        if current.strip() and len(current) + len(cell) + 2 > width:
+            rows.append(current.rstrip() + " >")
+            current = "> "
+        current += cell
+    if current.strip() and len(current) + len(tail) > width:
+        rows.append(current.rstrip() + " >")
+        current = ">"
+    rows.append(current + tail)
     return rows
