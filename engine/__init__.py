@@ -3,7 +3,7 @@
 
 import sys as _sys
 
-from engine.actions import Action, Bid, Call, Choose, Draw, Event, Pass, Play, parse_action
+from engine.actions import Action, Bid, Call, Choose, Draw, Pass, Play, parse_action
 from engine.errors import (
     BadOption,
     CorruptState,
@@ -14,6 +14,7 @@ from engine.errors import (
     NoSuchSeat,
     NotYourTurn,
 )
+from engine.events import Event
 from engine.game import Game, GameSpec, OptionSpec
 from engine.registry import catalogue, game_spec, load, new_game
 from engine.tiles import Tile, double_set

@@ -19,7 +19,6 @@ import re
 from dataclasses import dataclass
 
 from engine.errors import InvalidAction
-from engine.events import Event, EventKind
 from engine.tiles import Tile
 
 
@@ -143,4 +142,4 @@ def parse_action(text: str) -> Action:
     raise InvalidAction(f"{text!r} is not an action")
 
 
-__all__ = ["Action", "Bid", "Call", "Choose", "Draw", "Event", "EventKind", "Pass", "Play", "parse_action"]
+__all__ = ["Action", "Bid", "Call", "Choose", "Draw", "Pass", "Play", "parse_action"]

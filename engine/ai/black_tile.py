@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from engine.actions import Action, Choose, Pass, Play
-from engine.ai import HeuristicPlayer
+from engine.ai.base import HeuristicPlayer
 from engine.game import Game
 from engine.games.black_tile import black_tile_suits, counter_points, counters
 from engine.tiles import Tile, double_set

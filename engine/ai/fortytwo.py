@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from engine.actions import Action, Bid, Call, Pass, Play
-from engine.ai import HeuristicPlayer
+from engine.ai.base import HeuristicPlayer
 from engine.fortytwo import FortyTwoGame
 from engine.game import Game
 from engine.tiles import Tile, double_set

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.actions import Action, Draw, Play
-from engine.ai import SeededPlayer
+from engine.ai.base import SeededPlayer
 from engine.ai.partners import Partnership
 from engine.game import Game
 from engine.linegame import LineGame

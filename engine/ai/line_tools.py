@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.actions import Action, Play
-from engine.ai import SeededPlayer
+from engine.ai.base import SeededPlayer
 from engine.game import Game
 from engine.layout import LineOfPlay
 from engine.linegame import LineGame

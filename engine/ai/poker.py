@@ -16,7 +16,7 @@ from itertools import combinations
 from math import comb
 
 from engine.actions import Action, Bid, Call, Choose
-from engine.ai import SeededPlayer
+from engine.ai.base import SeededPlayer
 from engine.game import Game
 from engine.games.poker import PokerGame
 from engine.poker_betting import MAX_BET

@@ -16,15 +16,19 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from engine.actions import Action, Call
 from engine.ai.poker import BLUFF, LOOSE_CALL, NOISE, PokerBettor, bet_choice, win_chance
-from engine.ai.search import SearchPlayer, sample_actions
+from engine.ai.sampling import sample_actions
 from engine.events import EventKind
 from engine.game import Game
 from engine.observation import determinize
 from engine.poker_betting import Betting
 from engine.views import poker_view
+
+if TYPE_CHECKING:  # the search player calls this module: at run time it imports nothing of it
+    from engine.ai.search import SearchPlayer
 
 #: The least weight one read bet leaves a deal: the chance that the opponent bets by another rule than Normal's.
 FLOOR = 0.1

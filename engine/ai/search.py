@@ -26,7 +26,9 @@ from collections.abc import Callable
 from typing import Protocol
 
 from engine.actions import Action, Play
+from engine.ai.base import own_player
 from engine.ai.reading import heavy_first_weight
+from engine.ai.sampling import sample_actions
 from engine.fortytwo import FortyTwoGame
 from engine.game import Game
 from engine.linegame import LineGame
@@ -88,32 +90,6 @@ def outcome(world: Game, before: tuple[int, ...], seat: int, bonus: float, hand_
     return value
 
 
-def sample_actions(legal: list[Action], samples: int, deadline: float | None, rng: random.Random,
-                   draw: Callable[[int], tuple[Game, float]], trial: Callable[[Game, Action, int], float],
-                   ) -> tuple[list[float], int]:
-    """Every action of ``legal`` tried in up to ``samples`` worlds: ``draw(number)`` gives a world and its weight,
-    ``trial(world, action, seed)`` the result of ``action`` there, the same seed for every action in one world. No
-    new trial after ``deadline`` (a ``time.perf_counter()``) once one world is complete; a world cut short does not
-    count. The weighted sums of each action's results, and how many worlds they are over."""
-    totals = [0.0] * len(legal)
-    done = 0
-    for number in range(samples):
-        world, weight = draw(number)
-        seed = rng.getrandbits(32)
-        results: list[float] = []
-        for action in legal:
-            if done and deadline is not None and time.perf_counter() > deadline:
-                break
-            results.append(trial(world, action, seed))
-        if len(results) < len(legal):
-            break
-        totals = [t + weight * r for t, r in zip(totals, results, strict=True)]
-        done += 1
-        if deadline is not None and time.perf_counter() > deadline:
-            break
-    return totals, done
-
-
 # ----- the player -------------------------------------------------------------------------------------------------
 class SearchPlayer:
     """Determinized Monte Carlo: ``samples`` possible deals of the unseen tiles, every legal action played out to
@@ -159,14 +135,14 @@ class SearchPlayer:
             return choose_bet(self, game, seat, legal)
         if (game.spec.family not in SEARCHED_FAMILIES or len(legal) > MAX_SEARCHED_ACTIONS
                 or (game.spec.family == "trick" and not all(isinstance(a, Play) for a in legal))):
-            return _own_player(game.key, self.rng.getrandbits(32)).choose(game, seat)
+            return own_player(game.key, self.rng.getrandbits(32)).choose(game, seat)
         seen = game.observe(seat)
         obvious = obvious_play(game, seen, legal)
         if obvious is not None:
             return obvious
         totals = self.search(game, seat, legal, seen)
         if self.prior and self.last_samples:  # the game's own player's choice starts ``prior`` points ahead
-            hint = _own_player(game.key, self.rng.getrandbits(32)).choose(game, seat)
+            hint = own_player(game.key, self.rng.getrandbits(32)).choose(game, seat)
             totals = [t + (self.prior * self.last_samples if a == hint else 0.0) for t, a in zip(totals, legal,
                                                                                                   strict=True)]
         best = max(range(len(legal)), key=lambda i: (totals[i], -i))
@@ -223,7 +199,7 @@ class SearchPlayer:
             return [FastPlayout(seed + s) for s in range(game.seats)]
         fast = self.playout == "random" or (self.playout == "auto" and _round_end_scoring(game))
         level = "random" if fast else "best"
-        return [_own_player(game.key, seed + s, level) for s in range(game.seats)]
+        return [own_player(game.key, seed + s, level) for s in range(game.seats)]
 
 
 class HeavyPlayout:
@@ -279,10 +255,3 @@ def deal_weight(game: Game, read_plays: bool = False) -> Callable[[Game, int], f
 def _round_end_scoring(game: Game) -> bool:
     """True for a layout game that scores only at the end of a round (Block, Draw, Matador...)."""
     return game.spec.family == "line" and not game.SCORES_IN_PLAY
-
-
-def _own_player(key: str, seed: int, level: str = "best") -> PlayoutPlayer:
-    from engine.ai import computer_player  # engine.ai imports this module for level "search"
-
-    return computer_player(key, seed, level)
-
