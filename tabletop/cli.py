@@ -91,6 +91,8 @@ def replay_file(path: Path, voice: Voice, out: TextIO) -> int:
         print_replay(data, voice, out)
     except (Unreadable, DominoError) as error:  # engine.load's CorruptState for anything it cannot replay
         return refuse(f"cannot replay {path}: {error}")
+    except BrokenPipeError:  # the reader stopped reading: python -m tabletop ends quietly
+        raise
     except Exception as error:  # a file from anywhere: whatever it does, the person gets one line, not a traceback
         return refuse(f"cannot replay {path}: not a saved game this engine can replay ({type(error).__name__})")
     return 0

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from engine import Game
+from engine import Game, catalogue, game_spec
 from tabletop.cli import main
 from tabletop.match import Terminal, play_human
 from tabletop.voice import Voice
@@ -122,3 +122,14 @@ def test_the_table_speaks_spanish() -> None:
     assert "Asiento 1 (tú)" in text and "Línea de juego" in text and "Tu elección (1 a " in text
     assert "Seat" not in text and "Your" not in text
     assert "ganó la partida" in text.splitlines()[-1] or "ganaron la partida" in text.splitlines()[-1]
+
+
+@pytest.mark.parametrize("key", list(catalogue()))
+def test_every_game_is_shown_in_words(key: str) -> None:
+    """A hundred and fifty turns (or the whole match) of every game: never a dict or list, seats from 1."""
+    seats = game_spec(key).seats[0]
+    out = io.StringIO()
+    assert main([key, "--human", "1", "--seats", str(seats)], io.StringIO("1\n" * 150), out) == 0
+    text = out.getvalue()
+    plain(text)
+    assert ("Seat 1 (you)" in text or key == "bingo") and "Your choice (1 to " in text  # (a solitaire names no seat)
