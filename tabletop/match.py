@@ -22,7 +22,7 @@ MANY_MOVES = 12  # more moves than this are listed in columns
 
 
 class Stop(Exception):
-    """The person at the terminal stopped the game (``q``, or the end of the input)."""
+    """The person at the terminal stopped the game (``q``, or the end of the input); the message says so."""
 
 
 @dataclass(frozen=True)
@@ -62,10 +62,10 @@ def ask(term: Terminal, voice: Voice, count: int) -> int:
         line = term.read()
         if not line:  # the end of the input: nobody is there to choose
             term.out.write("\n")
-            raise Stop(voice.t("end of input"))
+            raise Stop(voice.t("Stopped: {why}. Bye.", why=voice.t("end of input")))
         answer = line.strip()
         if answer.lower() in ("q", "quit", "exit"):
-            raise Stop(voice.t("you quit"))
+            raise Stop(voice.t("Stopped: {why}. Bye.", why=voice.t("you quit")))
         if answer.isdigit() and 1 <= int(answer) <= count:
             return int(answer)
         term.out.write(voice.t("{answer} is not a move: type a number from 1 to {count}, or q to quit.",

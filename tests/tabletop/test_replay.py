@@ -18,9 +18,9 @@ import pytest
 from engine import Game, new_game
 from engine.replay import Replay
 from tabletop import saved
+from tabletop.careful import MAX_BYTES, MAX_DEPTH, depth
 from tabletop.cli import main
 from tabletop.players import play_match, players
-from tabletop.saved import MAX_BYTES, MAX_DEPTH, depth
 from tests.tabletop.support import plain
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -141,9 +141,8 @@ def test_a_failure_while_telling_is_one_line_not_a_traceback(tmp_path: Path, cap
     def broken(*_args: object) -> None:
         raise TypeError("a surprise")
 
-    monkeypatch.setattr("tabletop.cli.print_replay", broken)
+    monkeypatch.setattr(saved, "print_replay", broken)
     refused(*replayed(path, capsys), says="not a saved game this engine can replay (TypeError)")
-    assert saved.print_replay is not broken
 
 
 def test_the_refusals_from_the_shell(tmp_path: Path) -> None:
@@ -156,3 +155,14 @@ def test_the_refusals_from_the_shell(tmp_path: Path) -> None:
                               text=True, timeout=60, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
         assert done.returncode == 2 and done.stdout == "" and "Traceback" not in done.stderr
         assert len(done.stderr.splitlines()) == 1 and re.match(r"error: cannot replay .+: ", done.stderr)
+
+
+def test_a_refused_file_loads_neither_the_engine_nor_the_words(tmp_path: Path) -> None:
+    big = tmp_path / "big.json"
+    big.write_bytes(b"[" * (MAX_BYTES + 1))
+    probe = ("import sys; from tabletop.cli import main; code = main(['--replay', sys.argv[1]]); "
+             "print(code, sorted({m.split('.')[0] for m in sys.modules} & {'engine', 'render', 'babel'}))")
+    done = subprocess.run([sys.executable, "-c", probe, str(big)], capture_output=True, text=True, timeout=60,
+                          cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.stdout == "2 []\n" and "over the 2 MB" in done.stderr
+
