@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import random
 import re
 import subprocess
 import sys
@@ -106,6 +107,41 @@ def test_nesting_past_64_levels_is_refused_without_recursion(tmp_path: Path,
 def test_depth_skips_brackets_inside_strings() -> None:
     assert depth('["[[[[", "\\"[[", {"k": "}}}]]"}]') == 2
     assert depth("") == 0 and depth('"[[["') == 0 and depth("[[1], [[2]]]") == 3
+
+
+def scanned(text: str) -> int:
+    """The nesting of ``text`` the plain way, a character at a time (at most MAX_DEPTH + 1)."""
+    deepest = level = 0
+    inside = escaped = False
+    for char in text:
+        if inside:
+            inside, escaped = (escaped or char != '"'), (not escaped and char == "\\")
+        elif char == '"':
+            inside = True
+        elif char in "[{":
+            level += 1
+            deepest = max(deepest, level)
+        elif char in "]}":
+            level -= 1
+    return min(deepest, MAX_DEPTH + 1)
+
+
+def test_depth_agrees_with_a_plain_scanner_on_random_documents() -> None:
+    rng = random.Random(7)
+
+    def document(level: int) -> object:
+        if level > MAX_DEPTH + 4 or rng.random() < 0.3:
+            return rng.choice([1, 'a"[', "b\\", "\\\"]]", None, "{["])
+        if rng.random() < 0.5:
+            return [document(level + 1) for _ in range(rng.randint(0, 3))]
+        return {f'{key}"[{{': document(level + 1) for key in range(rng.randint(0, 3))}
+
+    for _ in range(400):
+        wrapped = document(0)
+        for _level in range(rng.choice([0, 0, rng.randint(50, 80)])):  # some well past the limit
+            wrapped = [wrapped] if rng.random() < 0.5 else {"k": wrapped}
+        text = json.dumps(wrapped)
+        assert depth(text) == scanned(text), text
 
 
 @pytest.mark.parametrize(("content", "says"), [
