@@ -1,6 +1,6 @@
 """The computer players at the terminal table, and matches between them at scale.
 
-The strengths are the bot's (Easy, Normal, Strong), each the engine's player of that level
+The strengths are the bot's (Easy, Normal, Strong: :data:`engine.ai.LEVELS`), each the engine's player of that level
 (:func:`engine.ai.computer_player`): a table in the terminal plays like a table in Discord.
 """
 
@@ -11,14 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.ai import Player, computer_player
+from engine.ai import LEVELS, Player, computer_player
 from engine.errors import BadOption
 from engine.game import Game
 from engine.registry import new_game
-
-#: Each strength a person may choose, and the engine's level for it (the same as the bot's table settings).
-LEVELS = {"easy": "random", "normal": "best", "strong": "search"}
-DEFAULT_LEVEL = "normal"
 
 
 def parse_levels(text: str, seats: int) -> list[str]:

@@ -9,7 +9,11 @@ from __future__ import annotations
 
 from engine.ai.base import HeuristicPlayer, Player, RandomPlayer, SeededPlayer, own_player
 
-__all__ = ["HeuristicPlayer", "Player", "RandomPlayer", "SeededPlayer", "computer_player", "own_player"]
+__all__ = ["LEVELS", "HeuristicPlayer", "Player", "RandomPlayer", "SeededPlayer", "computer_player", "own_player"]
+
+#: The strengths a person chooses (Easy, Normal, Strong, as the bot names them) and the ``level`` of
+#: :func:`computer_player` each one is.
+LEVELS = {"easy": "random", "normal": "best", "strong": "search"}
 
 
 def computer_player(key: str, seed: int = 0, level: str = "best") -> Player:
