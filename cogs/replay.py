@@ -2,7 +2,7 @@
 
 ``/replay table:<id>`` answers privately with the table picture after a step, what that step did, and every hand
 (the game is over, so nothing is hidden any more), with **First**, **Back**, **Forward**, **Last** and **Next
-hand**, and **Download** for the saved game as JSON (``engine.load`` restores it; ``python -m engine.simulate
+hand**, and **Download** for the saved game as JSON (``engine.load`` restores it; ``python -m tabletop
 --replay FILE`` prints it). Each button carries the step it goes to, so a replay needs nothing in memory and keeps
 working after a restart. ``/history [member]`` lists the server's recent finished games with their ids.
 """
@@ -173,7 +173,7 @@ class ReplayDownload(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"
         row, _replay = found
         data = io.BytesIO((row.state or "").encode())
         await interaction.response.send_message(
-            translate("Table #{table} as saved: `python -m engine.simulate --replay table-{table}.json` replays it, "
+            translate("Table #{table} as saved: `python -m tabletop --replay table-{table}.json` replays it, "
                       "and `engine.load` restores it.", interaction.locale, table=row.id),
             file=discord.File(data, f"table-{row.id}.json"), ephemeral=True,
             allowed_mentions=NO_PINGS)

@@ -1,5 +1,5 @@
-"""A saved game step by step, from its action log: what ``/replay`` shows and ``python -m engine.simulate
---replay`` prints.
+"""A saved game step by step, from its action log: what ``/replay`` shows and ``python -m tabletop --replay``
+prints.
 
 A saved game (``Game.to_dict()``, the JSON a finished table can be downloaded as) holds its game, seats, seed,
 house rules and every action; :class:`Replay` reads it once, keeping what each step did, and rebuilds the game as it

@@ -8,9 +8,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.names import clean_name
+from engine.ai import LEVELS
 
 #: Computer player strengths a host may choose, and the engine's player for each (``engine.ai.computer_player``).
-COMPUTER_LEVELS = {"easy": "random", "normal": "best", "strong": "search"}
+COMPUTER_LEVELS = LEVELS
 DEFAULT_LEVEL = "normal"
 
 

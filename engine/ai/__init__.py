@@ -10,6 +10,10 @@ from __future__ import annotations
 from engine.ai import search
 from engine.ai.players import HeuristicPlayer, Player, RandomPlayer, SeededPlayer, own_player
 
+#: The strengths a person chooses (Easy, Normal, Strong, as the bot and the terminal table name them) and the
+#: ``level`` of :func:`computer_player` each one is.
+LEVELS = {"easy": "random", "normal": "best", "strong": "search"}
+
 
 def computer_player(key: str, seed: int = 0, level: str = "best") -> Player:
     """A computer player for game ``key``: ``level`` is ``best`` (the game's own heuristic), ``random``, or
@@ -21,4 +25,4 @@ def computer_player(key: str, seed: int = 0, level: str = "best") -> Player:
     return own_player(key, seed, level)
 
 
-__all__ = ["HeuristicPlayer", "Player", "RandomPlayer", "SeededPlayer", "computer_player"]
+__all__ = ["LEVELS", "HeuristicPlayer", "Player", "RandomPlayer", "SeededPlayer", "computer_player"]

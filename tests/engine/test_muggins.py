@@ -193,9 +193,9 @@ def test_random_play_under_house_rules(seats: int, options: dict[str, object]) -
 
 
 def test_mug_7_simulator_drives_several_awaited_seats() -> None:
-    """``engine.simulate`` skips a seat whose decision an earlier seat's claim has settled."""
+    """The terminal table's match loop skips a seat whose decision an earlier seat's claim has settled."""
     from engine.ai import computer_player
-    from engine.simulate import play_match
+    from tabletop.players import play_match
 
     for seed in (1, 2, 3):
         game = new_game("muggins", 3, seed, {"manual_muggins": True, "target": 50})

@@ -1,19 +1,15 @@
 """A saved game step by step (engine/replay.py, issue 14): every step rebuilds the game as it was, "next hand"
-jumps to the deal after a hand ends, and the simulator prints a saved game in words."""
+jumps to the deal after a hand ends (tests/tabletop tell a saved game in words)."""
 
 from __future__ import annotations
 
-import io
-import json
 import random
-from pathlib import Path
 
 import pytest
 
 from engine import CorruptState, Game, load, new_game
 from engine.events import EventKind
 from engine.replay import HAND_ENDS, Replay
-from engine.simulate import main, print_replay
 
 
 def played(key: str, seats: int, seed: int) -> Game:
@@ -59,21 +55,3 @@ def test_a_corrupt_save_is_refused() -> None:
         Replay({**data, "actions": [[0, "nonsense"]]})
     with pytest.raises(CorruptState):
         Replay({"format": data["format"]})
-
-
-def test_the_simulator_prints_a_saved_game_step_by_step(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    game = played("block", 2, 4)
-    out = io.StringIO()
-    print_replay(game.to_dict(), out)
-    lines = out.getvalue().splitlines()
-    assert lines[0].startswith("Block Dominoes, 2 seats") and f"{len(game.to_dict()['actions'])} steps" in lines[0]
-    assert "hands: seat 1:" in out.getvalue()
-    numbered = {int(line.split()[0]) for line in lines[1:] if line.split()[0].isdigit()}
-    assert numbered == set(range(len(game.to_dict()["actions"]) + 1))  # the deal and every step
-    assert lines[-1].endswith(f"Final scores: {list(game.score)}")
-
-    saved = tmp_path / "table-1.json"
-    saved.write_text(json.dumps(game.to_dict()))
-    assert main(["--replay", str(saved)]) == 0 and "Final scores" in capsys.readouterr().out
-    saved.write_text("{not json")
-    assert main(["--replay", str(saved)]) == 2 and "cannot replay" in capsys.readouterr().err
