@@ -31,7 +31,8 @@ from render.language import LOCALES, catalogue, language_of, translate
 __all__ = ["LOCALES", "HallTranslator", "catalogue", "language_of", "translate"]
 
 #: The languages with a catalogue, and the Discord locales that read each (render/language.py has their codes).
-LANGUAGES: dict[str, tuple[Locale, ...]] = {"es": (Locale.spain_spanish, Locale.latin_american_spanish)}
+LANGUAGES: dict[str, tuple[Locale, ...]] = {"es": (Locale.spain_spanish, Locale.latin_american_spanish),
+                                            "pt_BR": (Locale.brazil_portuguese,)}
 #: Where the marked texts are written, and the functions that mark them (render/language.py; ``t``: a Narrator's).
 SOURCES = ("bot", "cogs", "render")
 KEYWORDS = {"translate": None, "_": None, "t": None, "say": None}

@@ -29,7 +29,7 @@ from engine.phrases import capital
 
 LOCALES = Path(__file__).resolve().parent / "locales"
 #: The languages with a catalogue, and the Discord locale codes that read each.
-LANGUAGES: dict[str, tuple[str, ...]] = {"es": ("es-ES", "es-419")}
+LANGUAGES: dict[str, tuple[str, ...]] = {"es": ("es-ES", "es-419"), "pt_BR": ("pt-BR",)}
 
 
 def language_of(locale: Any) -> str | None:
@@ -41,7 +41,7 @@ def language_of(locale: Any) -> str | None:
     if value in LANGUAGES:
         return value
     for language, codes in LANGUAGES.items():
-        if value in codes or value.split("-")[0] == language:
+        if value in codes or value.split("-")[0] == language.split("_")[0]:
             return language
     return None
 
