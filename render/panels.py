@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from PIL import Image, ImageDraw
 
 from engine.views import CommonView
-from render.canvas import draw_text, fit, pill, seat_names, text_width, turn_marker, wrap
+from render.canvas import draw_text, fit, fit_words, pill, seat_names, text_width, turn_marker, wrap
 from render.language import say
 from render.theme import (
     ACCENT,
@@ -120,10 +120,11 @@ def draw_plate(draw: ImageDraw.ImageDraw, item: Plate, x: float, y: float, w: fl
     tag_room = min(w * 0.55, text_width(tags, SMALL) + 6) if tags else 0
     draw_text(draw, (name_left, top), fit(item.name, BODY, x + w - name_left - 8), BODY, ink, "lm", bold=True)
     if tags:
-        draw_text(draw, (x + w - 8, bottom), fit(tags, SMALL, tag_room), SMALL, TURN_TEXT if item.turn else ACCENT,
-                  "rm", bold=True)
+        draw_text(draw, (x + w - 8, bottom), fit_words(tags, SMALL, tag_room), SMALL,
+                  TURN_TEXT if item.turn else ACCENT, "rm", bold=True)
     facts_ink = TURN_TEXT if item.turn else MUTED
-    draw_text(draw, (left, bottom), fit(item.facts, SMALL, x + w - left - tag_room - 12), SMALL, facts_ink, "lm")
+    draw_text(draw, (left, bottom), fit_words(item.facts, SMALL, x + w - left - tag_room - 12), SMALL, facts_ink,
+              "lm")
 
 
 def footer(width: int, view: CommonView, names: Sequence[str]) -> Image.Image:

@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 
 from engine.tiles import tiles_from
 from engine.views import PokerView
-from render.canvas import draw_text, fit, seat_names, with_names, wrap
+from render.canvas import draw_text, fit, fit_words, seat_names, with_names, wrap
 from render.event_words import poker_hand_words
 from render.geometry import Box
 from render.language import LANGUAGE, _, say
@@ -91,7 +91,7 @@ def _seat(image: Image.Image, draw: ImageDraw.ImageDraw, view: PokerView, names:
         if words:
             below = row.y > plate.y
             y = top + TILE * 2 + 14 if below else top - 14
-            draw_text(draw, (left + ROW_W / 2, y), fit(words, SMALL, PLATE_W + 40), SMALL, ACCENT, "mm", True)
+            draw_text(draw, (left + ROW_W / 2, y), fit_words(words, SMALL, PLATE_W + 40), SMALL, ACCENT, "mm", True)
     elif seat not in view["folded"] and seat not in view["out"]:
         for index in range(min(count, 5)):
             paste_tile(image, tile_back(TILE), left + index * (TILE + 5), top)
