@@ -329,6 +329,8 @@ def test_trick_panel_counts_in_words() -> None:
     assert [counted(*w) for w in words] == ["0 tricks", "1 trick", "2 points"]
     with speaking("es"):  # issue 14: the pictures' words in the server's language
         assert [counted(*w) for w in words] == ["0 bazas", "1 baza", "2 puntos"]
+    with speaking("pt_BR"):
+        assert [counted(*w) for w in words][1:] == ["1 vaza", "2 pontos"]
 
 
 # ----- hints on the hand (issue 11) --------------------------------------------------------------------------------
