@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from render.canvas import draw_text, fit, fit_words, pill
+from render.canvas import draw_text, fit_words, pill
 from render.panels import new_strip
 from render.theme import ACCENT, BODY, MARGIN, MUTED, PANEL, PANEL_LIGHT, RGB, SMALL, TEXT, TURN_TEXT
 
@@ -37,7 +37,7 @@ def grid(width: int, headings: Sequence[str], rows: Sequence[Row]) -> Image.Imag
         draw_text(draw, (MARGIN + 16, y), fit_words(values[0], size, name_room), size, ink, "lm", bold)
         for index, value in enumerate(values[1:]):
             x = width - MARGIN - 14 - (numbers - 1 - index) * column
-            draw_text(draw, (x, y), fit(value, size, column - 6), size, ink, "rm", bold)
+            draw_text(draw, (x, y), fit_words(value, size, column - 6), size, ink, "rm", bold)
 
     cells(ROW_HEIGHT / 2 + 4, headings, SMALL, MUTED, False)
     for index, row in enumerate(rows):

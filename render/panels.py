@@ -74,11 +74,11 @@ def header(width: int, title: str, right: str) -> Image.Image:
     height = 46 if one_line or not right else 76
     image, draw = new_strip(width, height)
     pill(draw, (MARGIN, 0, width - MARGIN, height - 1), PANEL, radius=10)
-    draw_text(draw, (MARGIN + 14, 23), fit(title, TITLE, room), TITLE, TEXT, "lm", bold=True)
+    draw_text(draw, (MARGIN + 14, 23), fit_words(title, TITLE, room), TITLE, TEXT, "lm", bold=True)
     if one_line:
         draw_text(draw, (width - MARGIN - 14, 23), right, SMALL, MUTED, "rm")
     elif right:
-        draw_text(draw, (MARGIN + 14, 56), fit(right, SMALL, room), SMALL, MUTED, "lm")
+        draw_text(draw, (MARGIN + 14, 56), fit_words(right, SMALL, room), SMALL, MUTED, "lm")
     return image
 
 
