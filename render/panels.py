@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 
 from engine.views import CommonView
 from render.canvas import draw_text, fit, fit_words, pill, seat_names, text_width, turn_marker, wrap
-from render.language import say
+from render.language import say, say_n
 from render.theme import (
     ACCENT,
     BACKGROUND,
@@ -174,7 +174,7 @@ def base_plate(view: CommonView, names: Sequence[str], seat: int) -> Plate:
     counts = view["hand_counts"]
     facts = []
     if seat < len(counts):
-        facts.append(say("1 tile") if counts[seat] == 1 else say("{count} tiles", count=counts[seat]))
+        facts.append(say_n(counts[seat], "{count} tile", "{count} tiles"))
     score = side_score(view, seat)
     if score is not None:
         facts.append(say("{score} pts (team)", score=score) if has_teams(view) else say("{score} pts", score=score))

@@ -35,6 +35,23 @@ def test_every_text_of_the_commands_and_games_has_a_translation_in_every_languag
     assert main(["check"]) == 0
 
 
+def test_the_template_holds_every_text_and_every_translation_keeps_its_placeholders() -> None:
+    """``python -m bot.i18n pot`` keeps render/locales/messages.pot (what a translator starts from) up to date, and
+    no translation drops, misspells or adds a placeholder."""
+    from babel.messages.pofile import read_po
+
+    from bot.i18n import TEMPLATE, mismatched
+
+    with TEMPLATE.open("rb") as source:
+        pot = read_po(source)
+    assert {m.id for m in pot if m.id} == set(_all_texts()), "run: python -m bot.i18n pot"
+    assert {language: mismatched(language) for language in TRANSLATED} == {language: [] for language in TRANSLATED}
+
+
+def test_the_command_line_says_its_usage() -> None:
+    assert main(["--help"]) == 0 and main(["nonsense"]) == 2
+
+
 def test_a_text_without_a_translation_is_reported() -> None:
     assert missing("es", ["play", "A text nobody translated", "play"]) == ["A text nobody translated"]
 
