@@ -23,7 +23,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from string import Formatter
-from typing import Any
+from typing import Any, NamedTuple
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
@@ -35,8 +35,16 @@ from render.language import LOCALES, catalogue, language_of, read_catalogue, tra
 
 __all__ = ["LOCALES", "HallTranslator", "catalogue", "language_of", "translate"]
 
-#: A text to translate: an English text, or a text with a count as its singular and plural (``msgid_plural``).
-Text = str | tuple[str, str]
+class InContext(NamedTuple):
+    """A short text told apart by its sense (``msgctxt``: ``translate_p("autopilot", "Run", locale)``)."""
+
+    context: str
+    text: str
+
+
+#: A text to translate: an English text, a text with a count as its singular and plural (``msgid_plural``), or a
+#: text in a context.
+Text = str | tuple[str, str] | InContext
 
 #: The languages with a catalogue, and the Discord locales that read each (render/language.py has their codes).
 LANGUAGES: dict[str, tuple[Locale, ...]] = {"es": (Locale.spain_spanish, Locale.latin_american_spanish),
@@ -47,7 +55,8 @@ KEYWORDS: dict[str, Any] = {"translate": None, "_": None, "t": None, "say": None
                             # a count's singular and plural (render/language.py translate_n, say_n, agree;
                             # a Narrator's counted, agree and of_side; render/trick.py counted)
                             "translate_n": (2, 3), "say_n": (2, 3), "counted": (2, 3), "agree": (2, 3),
-                            "of_side": (2, 3), "N_": (1, 2)}
+                            "of_side": (2, 3), "N_": (1, 2),
+                            "translate_p": ((1, "c"), 2)}  # a short text in its sense (render/language.py)
 #: The engine says a move's label as data, ``Phrase("English {value}", ...)`` (engine/phrases.py).
 ENGINE_KEYWORDS = {"Phrase": None}
 
@@ -103,7 +112,9 @@ def marked_texts() -> list[Text]:
         for _file, _line, message, _comments, _context in extract_from_dir(
                 root / folder, method_map=[("**.py", "python")], keywords=keywords, comment_tags=(),
                 strip_comment_tags=True):
-            if isinstance(message, str):
+            if isinstance(message, str) and _context:
+                found.append(InContext(_context, message))
+            elif isinstance(message, str):
                 found.append(message)
             elif isinstance(message, tuple) and len(message) == 2 and all(message):
                 found.append((str(message[0]), str(message[1])))
@@ -117,6 +128,9 @@ def missing(language: str, texts: Iterable[Text]) -> list[Text]:
     forms = known.num_plurals
 
     def translated(text: Text) -> bool:
+        if isinstance(text, InContext):
+            message = known.get(text.text, context=text.context)
+            return message is not None and isinstance(message.string, str) and bool(message.string)
         message = known.get(text if isinstance(text, str) else text[0])
         if message is None:
             return False
@@ -154,7 +168,9 @@ def mismatched(language: str) -> list[str]:
 
 def _entry(catalogue: Catalog, text: Text) -> None:
     """Add ``text`` to ``catalogue`` untranslated (a plural text with as many empty forms as the language has)."""
-    if isinstance(text, str):
+    if isinstance(text, InContext):
+        catalogue.add(text.text, "", context=text.context, flags=("python-brace-format",) if fields(text.text) else ())
+    elif isinstance(text, str):
         catalogue.add(text, "", flags=("python-brace-format",) if fields(text) else ())
     else:
         catalogue.add(text, ("",) * catalogue.num_plurals, flags=("python-brace-format",))
@@ -166,7 +182,11 @@ def update(language: str, texts: Iterable[Text]) -> int:
     kept = read_catalogue(language)
     added = 0
     for text in dict.fromkeys(texts):
-        if text and (text if isinstance(text, str) else text[0]) not in kept:
+        if isinstance(text, InContext):
+            absent = kept.get(text.text, context=text.context) is None
+        else:
+            absent = (text if isinstance(text, str) else text[0]) not in kept
+        if text and absent:
             _entry(kept, text)
             added += 1
     with path.open("wb") as sink:

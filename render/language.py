@@ -94,6 +94,14 @@ def translate(text: str, locale: Any, **values: Any) -> str:
     return translated.format(**values) if values else translated
 
 
+def translate_p(context: str, text: str, locale: Any, **values: Any) -> str:
+    """``text`` in the sense ``context`` gives it (``gettext.pgettext``): a short English word that reads one way
+    in English and must be told apart for a translator ("Run" the computer for me, not run away), then
+    ``format``-ted with ``values``."""
+    translated = translations(language_of(locale)).pgettext(context, text)
+    return translated.format(**values) if values else translated
+
+
 def translate_n(count: int, one: str, many: str, locale: Any, **values: Any) -> str:
     """The form of ``one``/``many`` (English singular and plural, each marked with ``{count}``) that ``count``
     takes in the locale's language (``gettext.ngettext``: the catalogue's ``Plural-Forms`` picks among its forms),

@@ -40,12 +40,24 @@ def test_the_template_holds_every_text_and_every_translation_keeps_its_placehold
     no translation drops, misspells or adds a placeholder."""
     from babel.messages.pofile import read_po
 
-    from bot.i18n import TEMPLATE, mismatched
+    from bot.i18n import TEMPLATE, InContext, mismatched
 
     with TEMPLATE.open("rb") as source:
         pot = read_po(source)
-    assert {m.id for m in pot if m.id} == set(_all_texts()), "run: python -m bot.i18n pot"
+    written = {(m.context, m.id) for m in pot if m.id}
+    assert written == {(t.context, t.text) if isinstance(t, InContext) else (None, t) for t in _all_texts()}, \
+        "run: python -m bot.i18n pot"
     assert {language: mismatched(language) for language in TRANSLATED} == {language: [] for language in TRANSLATED}
+
+
+def test_a_short_text_is_told_apart_by_its_context() -> None:
+    """pgettext: the autopilot's "Run" is its own text (``msgctxt``), found by the check and translated apart."""
+    from bot.i18n import InContext
+    from render.language import translate_p
+
+    assert InContext("autopilot", "Run") in _all_texts()
+    assert translate_p("autopilot", "Run", "pt-BR") == "Automático" and translate_p("autopilot", "Run", None) == "Run"
+    assert missing("pt_BR", [InContext("autopilot", "Run"), InContext("a race", "Run")]) == [InContext("a race", "Run")]
 
 
 def test_the_command_line_says_its_usage() -> None:
