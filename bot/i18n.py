@@ -100,7 +100,7 @@ def game_texts(keys: Iterable[str] | None = None) -> Iterator[str]:
 #: The words of /rules and /games around the games' own texts.
 RULES_WORDS = ("Players", "Tiles", "{name} (default {value})", "{help}. Choices: {choices}", "teams {teams}",
                "on", "off", "Domino Hall · games", "Start one with `/play game:<name>`; `/rules` explains a game.",
-               "{count} games", "{players} players", "to", "or")
+               "{players} players", "to", "or")
 
 
 def marked_texts() -> list[Text]:

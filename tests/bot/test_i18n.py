@@ -23,6 +23,7 @@ from bot.i18n import (
     translate,
 )
 from engine import catalogue as games
+from render.language import translate_n
 from tests.languages import TRANSLATED
 
 
@@ -77,9 +78,12 @@ def test_discord_locales_map_onto_the_catalogues() -> None:
 
 def test_translate_keeps_english_where_there_is_no_catalogue_and_fills_in_values() -> None:
     assert translate("Players", "es-ES") == "Jugadores" and translate("Players", "en-US") == "Players"
-    assert translate("{count} games", discord.Locale.latin_american_spanish, count=13) == "13 juegos"
+    assert translate_n(13, "{count} game", "{count} games", discord.Locale.latin_american_spanish) == "13 juegos"
     assert translate("Something new", "es-ES") == "Something new"
-    assert translate("Players", "pt-BR") == "Jogadores" and translate("{count} games", "pt-BR", count=13) == "13 jogos"
+    assert translate("Players", "pt-BR") == "Jogadores" and translate_n(13, "{count} game", "{count} games",
+                                                                      "pt-BR") == "13 jogos"
+    assert [translate_n(n, "{count} game", "{count} games", "pt-BR") for n in (0, 1, 2)] == \
+        ["0 jogo", "1 jogo", "2 jogos"]  # Brazilian Portuguese: 0 and 1 singular (Plural-Forms: n > 1)
 
 
 async def test_the_slash_commands_carry_their_translated_names(simcord_env) -> None:
