@@ -14,6 +14,7 @@ from cogs.choices import GAME_CHOICES, use_registry_choices
 from cogs.text import COLOUR, seat_range
 from engine import catalogue
 from engine.game import GameSpec, option_text
+from render.language import translate_n
 
 if TYPE_CHECKING:
     from bot.client import DominoHall
@@ -28,8 +29,8 @@ def games_embed(locale: discord.Locale | None = None) -> discord.Embed:
              + translate("{players} players", locale, players=seats_in_words(spec, locale)) + f" · {spec.family}"
              + (" · " + translate("teams {teams}", locale, teams=translate(spec.teams, locale)) if spec.teams else "")
              for spec in catalogue().values()]
-    embed.add_field(name=translate("{count} games", locale, count=len(lines)), value="\n".join(lines)[:1024] or "-",
-                    inline=False)
+    embed.add_field(name=translate_n(len(lines), "{count} game", "{count} games", locale),
+                    value="\n".join(lines)[:1024] or "-", inline=False)
     return embed
 
 

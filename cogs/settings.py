@@ -76,12 +76,13 @@ class HallSettings(commands.Cog):
         def on_off(value: bool) -> str:
             return translate("on", locale) if value else translate("off", locale)
 
+        limit_words = f"{limit:g} s" if limit else on_off(False)  # the values first: Babel reads no f-string
+        pause = f"{now['computer_pause']:g}"
         await interaction.response.send_message(translate(
             "Turn time limit: **{limit}** · computer pause: **{pause} s** · turn nudges: **{nudges}** · hints: "
             "**{hints}** · table threads: **{threads}** · recaps in the channel: **{recaps}**", locale,
-            limit=f"{limit:g} s" if limit else on_off(False), pause=f"{now['computer_pause']:g}",
-            nudges=on_off(server_nudges), hints=on_off(server_hints), threads=on_off(server_threads),
-            recaps=on_off(server_recaps)),
+            limit=limit_words, pause=pause, nudges=on_off(server_nudges), hints=on_off(server_hints),
+            threads=on_off(server_threads), recaps=on_off(server_recaps)),
             ephemeral=True)
 
     @app_commands.command(name="nudges", description="Be mentioned (or not) when it is your turn at a table here")

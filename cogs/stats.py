@@ -14,7 +14,7 @@ from bot.tables import Standing
 from cogs.choices import GAME_CHOICES, use_registry_choices
 from cogs.text import COLOUR, NO_PINGS
 from engine import catalogue
-from render.language import _, translate
+from render.language import _, translate, translate_n
 
 if TYPE_CHECKING:
     from bot.client import DominoHall
@@ -78,10 +78,9 @@ def rating_line(game: str, rated: Rated, locale: Any = None) -> str:
     title = translate(spec.title, locale) if spec is not None else game
     arrow = "▲" if rated.trend > 0.05 else "▼" if rated.trend < -0.05 else "▶"
     recent = min(len(rated.history), 10)
-    values = {"title": title, "rating": f"{rated.conservative:.1f}", "arrow": arrow, "trend": f"{rated.trend:+.1f}",
-              "count": recent}
-    return (translate("**{title}**: {rating} {arrow} {trend} over the last match", locale, **values) if recent == 1
-            else translate("**{title}**: {rating} {arrow} {trend} over the last {count} matches", locale, **values))
+    values = {"title": title, "rating": f"{rated.conservative:.1f}", "arrow": arrow, "trend": f"{rated.trend:+.1f}"}
+    return translate_n(recent, "**{title}**: {rating} {arrow} {trend} over the last match",
+                       "**{title}**: {rating} {arrow} {trend} over the last {count} matches", locale, **values)
 
 
 class Stats(commands.Cog):
@@ -120,9 +119,9 @@ class Stats(commands.Cog):
             computers = [r for r in rated if r.user_id is None]
             if computers:  # where members stand against the computer players' levels
                 embed.add_field(name=translate("Computer players", locale), value=" · ".join(
-                    translate("{level} {rating} ({count} games)", locale,
-                              level=translate(r.level.title(), locale) if r.level else r.name,
-                              rating=f"{r.conservative:.1f}", count=r.games)
+                    translate_n(r.games, "{level} {rating} ({count} game)", "{level} {rating} ({count} games)", locale,
+                                level=translate(r.level.title(), locale) if r.level else r.name,
+                                rating=f"{r.conservative:.1f}")
                     for r in computers), inline=False)
             embed.set_footer(text=translate("rating: skill minus three times its uncertainty (OpenSkill), so it grows "
                                             "as you play and win; computer players are rated per level", locale))

@@ -25,7 +25,7 @@ from cogs.lobby import lobby_embed, lobby_view
 from cogs.text import COLOUR, NO_PINGS, shown, status_line
 from engine.phrases import capital
 from engine.views import CommonView, GameView
-from render.language import label_in
+from render.language import label_in, translate_p
 from render.poker import chips
 
 
@@ -150,8 +150,8 @@ def table_view(table: Table, locale: Any = None) -> discord.ui.View | None:
                                                 style=ButtonStyle.primary)]
     if table.max_seats == 1:
         running = bool(table.row.autopilot)
-        items.append(Run(tid, ver, label=translate("Pause", locale) if running else translate("Run", locale),
-                         style=ButtonStyle.secondary if running else ButtonStyle.success))
+        label = translate("Pause", locale) if running else translate_p("autopilot", "Run", locale)
+        items.append(Run(tid, ver, label=label, style=ButtonStyle.secondary if running else ButtonStyle.success))
     items.extend(request_buttons(table, locale))
     items.append(EndGame(tid, ver, label=translate("End game", locale), style=ButtonStyle.danger))
     return view_of(items)
@@ -202,7 +202,7 @@ def table_embed(table: Table, view: GameView, image: str | None, locale: Any = N
     if log:
         embed.add_field(name=translate("Last moves", locale), value="\n".join(log)[:1024], inline=False)
     if table.row.autopilot:
-        embed.add_field(name=translate("Run", locale), value=translate(
+        embed.add_field(name=translate_p("autopilot", "Run", locale), value=translate(
             "The computer is playing {names}'s moves.", locale,
             names=", ".join(shown(table)[s] for s in table.row.autopilot)), inline=False)
     if image:

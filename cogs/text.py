@@ -12,7 +12,7 @@ from bot.names import in_text
 from bot.table import Table
 from engine import GameSpec
 from engine.views import CommonView
-from render.language import _, agree
+from render.language import agree
 from render.words import option_label, option_value_words
 
 COLOUR = discord.Colour.from_rgb(38, 110, 70)
@@ -52,7 +52,7 @@ def winners_line(winners: list[str], locale: Any = None) -> str:
     if not winners:
         return "🏆 " + translate("The match ended with no winner.", locale)
     names = " & ".join(winners)
-    return "🏆 " + agree(len(winners), _("{name} won the match."), _("{names} won the match."), locale, name=names,
+    return "🏆 " + agree(len(winners), "{name} won the match.", "{names} won the match.", locale, name=names,
                          names=names)
 
 

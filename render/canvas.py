@@ -34,8 +34,10 @@ _SPELLED = {"ß": "ss", "æ": "ae", "Æ": "AE", "ø": "o", "Ø": "O", "œ": "oe"
 
 
 #: Accents the bundled font lacks, drawn over their letter by :func:`_text_mask` (Spanish needs the acute, the
-#: tilde and the diaeresis; French and Portuguese names the others).
-_MARKS = {"\u0301": "acute", "\u0300": "grave", "\u0303": "tilde", "\u0308": "diaeresis", "\u0302": "circumflex"}
+#: tilde and the diaeresis; Portuguese the circumflex and the cedilla, hung below its c; French names the others).
+_MARKS = {"\u0301": "acute", "\u0300": "grave", "\u0303": "tilde", "\u0308": "diaeresis", "\u0302": "circumflex",
+          "\u0327": "cedilla"}
+_BELOW = ("turned", "cedilla")  # the signs drawn below the baseline
 _TURNED = {"¿": "?", "¡": "!"}  # drawn as their upright sign turned half round
 
 
@@ -101,6 +103,20 @@ def fit(text: str, size: int, width: float) -> str:
         else:
             high = middle - 1
     return text[:low].rstrip() + "…" if low else ""
+
+
+def fit_words(text: str, size: int, width: float) -> str:
+    """``text`` cut after its last whole word that fits, with an ellipsis, so that no word is cut in half (a
+    Portuguese or Spanish plate says "9 pedras…", not "9 pedras · lan…"); a first word too long alone is cut as
+    :func:`fit` cuts it."""
+    if text_width(text, size) <= width:
+        return text
+    words = text.split(" ")
+    for count in range(len(words) - 1, 0, -1):
+        head = " ".join(words[:count]).rstrip(" ·,:;")
+        if head and text_width(head + "…", size) <= width:
+            return head + "…"
+    return fit(text, size, width)
 
 
 def wrap(text: str, size: int, width: float, max_lines: int = 3) -> list[str]:
@@ -230,8 +246,9 @@ def _composed_mask(text: str, size: int, anchor: str, bold: bool) -> tuple[Image
     stroke = max(1.0, size / 11)
     rise, gap = max(3.0, size * 0.2), max(1.5, size * 0.09)
     top = min([base[1]] + [int((x_top if sign == "i" else box[1]) - gap - rise - stroke - 1)
-                           for _, box, (sign, mark) in glyphs if mark != "turned"])
-    bottom = max([base[3]] + [x_top + box[3] - box[1] for _, box, (_, mark) in glyphs if mark == "turned"])
+                           for _, box, (sign, mark) in glyphs if mark not in _BELOW])
+    bottom = max([base[3]] + [x_top + box[3] - box[1] for _, box, (_, mark) in glyphs if mark == "turned"]
+                 + [int(box[3] + rise + stroke + 1) for _, box, (_, mark) in glyphs if mark == "cedilla"])
     left, right = base[0], base[2] + (1 if bold else 0)
     mask = Image.new("L", (max(1, int(right - left)), max(1, int(bottom - top))), 0)
     ox, oy = -left, -top  # the left end of the baseline in the mask
@@ -249,6 +266,13 @@ def _composed_mask(text: str, size: int, anchor: str, bold: bool) -> tuple[Image
             turned = mask.crop(box).rotate(180)
             mask.paste(0, box)
             mask.paste(turned, (box[0], int(oy + x_top)))
+            continue
+        if mark == "cedilla":  # a hook hung from the bottom of the c: down, then curling back to the left
+            foot, half = oy + gb, max(1.5, (x1 - x0) * 0.3)
+            hook = [(x0 + (x1 - x0) * 0.5, foot - stroke / 2), (x0 + (x1 - x0) * 0.55, foot + rise * 0.4),
+                    (x0 + (x1 - x0) * 0.5 + half, foot + rise * 0.7), (x0 + (x1 - x0) * 0.5, foot + rise),
+                    (x0 + (x1 - x0) * 0.5 - half, foot + rise * 0.9)]
+            pen.line([(scale * x, scale * y) for x, y in hook], fill=255, width=width, joint="curve")
             continue
         if sign == "i":  # the accent takes the dot's place
             mask.paste(0, (int(x0), 0, int(x1), int(oy + x_top)))

@@ -48,8 +48,7 @@ def _draw(n: Narrator, e: Event) -> str:
         most = n.t(NUMBER_WORDS.get(e.count or 0, str(e.count)))
         return n.t("Betting is closed: each player in turn may exchange up to {count} tiles.", count=most)
     count = e.count or 0
-    return (n.t("{name} drew 1 tile.", name=n.seat(e.seat)) if count == 1 else
-            n.t("{name} drew {count} tiles.", name=n.seat(e.seat), count=count))
+    return n.counted(count, "{name} drew {count} tile.", "{name} drew {count} tiles.", name=n.seat(e.seat))
 
 
 def _pass(n: Narrator, e: Event) -> str:
@@ -76,33 +75,33 @@ SCORE_WORDS: dict[ScoreReason, Say] = {
     ScoreReason.CLAIM: lambda n, e: n.t("{name} claims {points}.", name=n.seat(e.seat), points=e.points),
     ScoreReason.MUGGINS: lambda n, e: n.t("{name} takes the {points} left unclaimed.", name=n.seat(e.seat),
                                           points=e.points),
-    ScoreReason.TRICKS: lambda n, e: n.of_side(e.side, _("{name} scores {points} for their tricks."),
-                                               _("{names} score {points} for their tricks."), points=e.points),
-    ScoreReason.MARKS: lambda n, e: n.counted(e.points, _("{name} score {count} mark."),
-                                              _("{name} score {count} marks."), name=n.side(e.side)),
+    ScoreReason.TRICKS: lambda n, e: n.of_side(e.side, "{name} scores {points} for their tricks.",
+                                               "{names} score {points} for their tricks.", points=e.points),
+    ScoreReason.MARKS: lambda n, e: n.counted(e.points, "{name} score {count} mark.",
+                                              "{name} score {count} marks.", name=n.side(e.side)),
     ScoreReason.BID: lambda n, e: n.t("{name} score the bid, {points}.", name=n.side(e.side), points=e.points),
-    ScoreReason.TAKEN: lambda n, e: n.counted(e.points, _("{name} score the {count} point they took."),
-                                              _("{name} score the {count} points they took."), name=n.side(e.side)),
+    ScoreReason.TAKEN: lambda n, e: n.counted(e.points, "{name} score the {count} point they took.",
+                                              "{name} score the {count} points they took.", name=n.side(e.side)),
     ScoreReason.SET: lambda n, e: n.t("{name} score {count} + {amount} = {points}.", name=n.side(e.side),
                                       count=e.count, amount=e.amount, points=e.points),
     ScoreReason.MARCH: lambda n, e: (n.t("{name} took all five tricks alone: {points} points.", name=n.side(e.side),
                                          points=e.points) if e.alone else
-                                     n.of_side(e.side, _("{name} took all five tricks: {points} points."),
-                                               _("{names} took all five tricks: {points} points."),
+                                     n.of_side(e.side, "{name} took all five tricks: {points} points.",
+                                               "{names} took all five tricks: {points} points.",
                                                points=e.points)),
-    ScoreReason.POINT: lambda n, e: n.of_side(e.side, _("{name} took {count} tricks: 1 point."),
-                                              _("{names} took {count} tricks: 1 point."), count=e.count),
+    ScoreReason.POINT: lambda n, e: n.of_side(e.side, "{name} took {count} tricks: 1 point.",
+                                              "{names} took {count} tricks: 1 point.", count=e.count),
     ScoreReason.EUCHRED: lambda n, e: _euchred(n, e),
-    ScoreReason.PENALTY: lambda n, e: n.counted(e.points, _("{name} adds {count} penalty point."),
-                                                _("{name} adds {count} penalty points."), name=n.seat(e.seat)),
-    ScoreReason.STACK: lambda n, e: n.counted(e.points, _("{name} takes a stack of {count} chip."),
-                                              _("{name} takes a stack of {count} chips."), name=n.seat(e.seat)),
-    ScoreReason.CHIPS: lambda n, e: (n.counted(e.points, _("{name} wins {count} chip."),
-                                               _("{name} wins {count} chips."), name=n.seat(e.seat))
-                                     if e.points > 0 else n.counted(abs(e.points), _("{name} loses {count} chip."),
-                                               _("{name} loses {count} chips."), name=n.seat(e.seat))),
-    ScoreReason.REMOVED: lambda n, e: ((n.counted(e.amount, _("Counted on past {count} tile."),
-                                                  _("Counted on past {count} tiles.")) + " ") if e.amount else "")
+    ScoreReason.PENALTY: lambda n, e: n.counted(e.points, "{name} adds {count} penalty point.",
+                                                "{name} adds {count} penalty points.", name=n.seat(e.seat)),
+    ScoreReason.STACK: lambda n, e: n.counted(e.points, "{name} takes a stack of {count} chip.",
+                                              "{name} takes a stack of {count} chips.", name=n.seat(e.seat)),
+    ScoreReason.CHIPS: lambda n, e: (n.counted(e.points, "{name} wins {count} chip.",
+                                               "{name} wins {count} chips.", name=n.seat(e.seat))
+                                     if e.points > 0 else n.counted(abs(e.points), "{name} loses {count} chip.",
+                                               "{name} loses {count} chips.", name=n.seat(e.seat))),
+    ScoreReason.REMOVED: lambda n, e: ((n.counted(e.amount, "Counted on past {count} tile.",
+                                                  "Counted on past {count} tiles.") + " ") if e.amount else "")
     + n.t("Count {count}: {tile} removed.", count=e.count, tile=e.tile),
 }
 
@@ -113,16 +112,16 @@ def _euchred(n: Narrator, e: Event) -> str:
     makers = n.side_of(e.seat or 0)
     values = {"name": n.side(makers), "others": n.side(e.side), "points": e.points}
     if n.people(makers) == 1:
-        return n.counted(e.count or 0, _("{name} was euchred with {count} trick: {others} scores {points}."),
-                         _("{name} was euchred with {count} tricks: {others} scores {points}."), **values)
-    return n.counted(e.count or 0, _("{name} were euchred with {count} trick: {others} score {points}."),
-                     _("{name} were euchred with {count} tricks: {others} score {points}."), **values)
+        return n.counted(e.count or 0, "{name} was euchred with {count} trick: {others} scores {points}.",
+                         "{name} was euchred with {count} tricks: {others} scores {points}.", **values)
+    return n.counted(e.count or 0, "{name} were euchred with {count} trick: {others} score {points}.",
+                     "{name} were euchred with {count} tricks: {others} score {points}.", **values)
 
 
 def _score(n: Narrator, e: Event) -> str:
     say = SCORE_WORDS.get(e.reason) if e.reason is not None else None
-    return say(n, e) if say is not None else n.of_side(e.side, _("{name} scores {points}."),
-                                                        _("{names} score {points}."), points=e.points)
+    return say(n, e) if say is not None else n.of_side(e.side, "{name} scores {points}.",
+                                                        "{names} score {points}.", points=e.points)
 
 
 def _round_over(n: Narrator, e: Event) -> str:
@@ -176,21 +175,21 @@ def _accept_word(n: Narrator, seat: int, dealer: int) -> str:
 
 def _count(n: Narrator, e: Event) -> str:
     if e.seat is None:  # Bingo: the count runs on by itself
-        return n.counted(e.count or 0, _("Counted on past {count} tile."), _("Counted on past {count} tiles."))
+        return n.counted(e.count or 0, "Counted on past {count} tile.", "Counted on past {count} tiles.")
     return n.t("The ends total {count}: {name} may claim them.", count=e.count, name=n.seat(e.seat))
 
 
 def _sit_out(n: Narrator, e: Event) -> str:
     names = n.joined([n.seat(s) for s in e.seats])
-    return (n.t("{names} lays their tiles face down for this hand.", names=names) if len(e.seats) == 1 else
-            n.t("{names} lay their tiles face down for this hand.", names=names))
+    return n.agree(len(e.seats), "{names} lays their tiles face down for this hand.",
+                   "{names} lay their tiles face down for this hand.", names=names)
 
 
 def _exchange(n: Narrator, e: Event) -> str:
     count = e.count or 0
     if not count:
         return n.t("{name} stands pat.", name=n.seat(e.seat))
-    return n.counted(count, _("{name} exchanges {count} tile."), _("{name} exchanges {count} tiles."),
+    return n.counted(count, "{name} exchanges {count} tile.", "{name} exchanges {count} tiles.",
                      name=n.seat(e.seat))
 
 

@@ -26,7 +26,7 @@ from engine.events import Event, Outcome, Prompt
 from engine.game import GameSpec
 from engine.games.texas42 import LIMIT as MARK_BID
 from engine.registry import catalogue
-from render.language import _
+from render.language import N_, _
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -72,7 +72,7 @@ class GameWords:
     thrown_in: str = _("Everyone passed: the hand is thrown in and the deal passes left.")
     #: What the score counts and a winning total in words (the marks, where the game is scored in marks, aside).
     unit: str = _("points")
-    total: str = _("{count} points")
+    total: tuple[str, str] = N_("{count} point", "{count} points")
     #: The house rule that scores the game in marks ("" where there is none), and the bid from which bids are
     #: said in marks too (None: never).
     marks_option: str = ""
@@ -93,7 +93,7 @@ class GameWords:
     def game_over(self, n: Narrator, p: Prompt) -> str:
         """The prompt of a finished game: who won."""
         names = n.seat_list(p.seats)
-        return (n.agree(len(p.seats), _("Game over: {name} won."), _("Game over: {names} won."), name=names,
+        return (n.agree(len(p.seats), "Game over: {name} won.", "Game over: {names} won.", name=names,
                         names=names) if p.seats else n.t("Game over: no winner."))
 
     def match_won(self, n: Narrator, outcome: Outcome, event: Event | None) -> str:
@@ -101,7 +101,7 @@ class GameWords:
         people = sum(n.people(s) for s in outcome.sides)
         names = n.joined([n.side(s) for s in outcome.sides])
         totals = n.joined(sorted({n.total_words(outcome.points[s]) for s in outcome.sides}))
-        return n.agree(people, _("{name} won the match with {totals}."), _("{names} won the match with {totals}."),
+        return n.agree(people, "{name} won the match with {totals}.", "{names} won the match with {totals}.",
                        name=names, names=names, totals=totals)
 
 
@@ -120,15 +120,15 @@ class LineWords(GameWords):
         side = outcome.sides[0]
         names, people = n.side(side), sum(n.people(s) for s in outcome.sides)
         if event is not None and event.amount is not None:
-            return n.agree(people, _("{name} reached {amount} and won the match."),
-                           _("{names} reached {amount} and won the match."), name=names, names=names,
+            return n.agree(people, "{name} reached {amount} and won the match.",
+                           "{names} reached {amount} and won the match.", name=names, names=names,
                            amount=event.amount)
         count = outcome.points[side]
         if people == 1:
-            return n.counted(count, _("{name} won the match with {count} point."),
-                             _("{name} won the match with {count} points."), name=names)
-        return n.counted(count, _("{names} won the match with {count} point."),
-                         _("{names} won the match with {count} points."), names=names)
+            return n.counted(count, "{name} won the match with {count} point.",
+                             "{name} won the match with {count} points.", name=names)
+        return n.counted(count, "{names} won the match with {count} point.",
+                         "{names} won the match with {count} points.", names=names)
 
 
 @dataclass(frozen=True)
@@ -187,9 +187,9 @@ GAMES: tuple[GameWords, ...] = (
     TrickWords(key="euchre", thrown_in=_("Everyone passed three turn-ups: the tiles are thrown in and the deal "
                                          "passes left.")),
     TrickWords(key="black_tile", dealer_role=_("leads"), standings_column=_("Penalty"), unit=_("penalty points"),
-               total=_("the lowest total, {count} penalty points"),
+               total=N_("the lowest total, {count} penalty point", "the lowest total, {count} penalty points"),
                nobody_scores=_("Nobody adds penalty points this hand."),
-               winners_lead=(_("{name} took no penalty points."), _("{names} took no penalty points."))),
+               winners_lead=N_("{name} took no penalty points.", "{names} took no penalty points.")),
 )
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from render.canvas import draw_text, fit, pill
+from render.canvas import draw_text, fit_words, pill
 from render.panels import new_strip
 from render.theme import ACCENT, BODY, MARGIN, MUTED, PANEL, PANEL_LIGHT, RGB, SMALL, TEXT, TURN_TEXT
 
@@ -34,10 +34,10 @@ def grid(width: int, headings: Sequence[str], rows: Sequence[Row]) -> Image.Imag
     name_room = width - 2 * MARGIN - 28 - numbers * column
 
     def cells(y: float, values: Sequence[str], size: int, ink: RGB, bold: bool) -> None:
-        draw_text(draw, (MARGIN + 16, y), fit(values[0], size, name_room), size, ink, "lm", bold)
+        draw_text(draw, (MARGIN + 16, y), fit_words(values[0], size, name_room), size, ink, "lm", bold)
         for index, value in enumerate(values[1:]):
             x = width - MARGIN - 14 - (numbers - 1 - index) * column
-            draw_text(draw, (x, y), fit(value, size, column - 6), size, ink, "rm", bold)
+            draw_text(draw, (x, y), fit_words(value, size, column - 6), size, ink, "rm", bold)
 
     cells(ROW_HEIGHT / 2 + 4, headings, SMALL, MUTED, False)
     for index, row in enumerate(rows):

@@ -11,25 +11,34 @@ catalogue, or a text a catalogue lacks, stays English.
 
 Texts are marked where they are written, so ``python -m bot.i18n check`` finds every one of them (Babel's extractor
 reads the source): ``translate("English {value}", locale, value=...)`` where the language is known, and
-``_("English")`` for a text kept in a table and translated later.
+``_("English")`` for a text kept in a table and translated later. A text with a count has a form per plural form of
+each language (``msgid_plural``, the catalogue's ``Plural-Forms``): ``translate_n(count, "{count} tile",
+"{count} tiles", locale)`` picks the one the count needs, as ``gettext.ngettext`` does.
+
+Each catalogue is compiled in memory into a real :class:`gettext.GNUTranslations` the first time it is needed
+(Babel writes the compiled form into a buffer), so there is no compile step at install.
 """
 
 from __future__ import annotations
 
+import gettext
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
+from io import BytesIO
 from pathlib import Path
 from typing import Any
 
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from engine.phrases import capital
 
 LOCALES = Path(__file__).resolve().parent / "locales"
 #: The languages with a catalogue, and the Discord locale codes that read each.
-LANGUAGES: dict[str, tuple[str, ...]] = {"es": ("es-ES", "es-419")}
+LANGUAGES: dict[str, tuple[str, ...]] = {"es": ("es-ES", "es-419"), "pt_BR": ("pt-BR",)}
 
 
 def language_of(locale: Any) -> str | None:
@@ -41,33 +50,71 @@ def language_of(locale: Any) -> str | None:
     if value in LANGUAGES:
         return value
     for language, codes in LANGUAGES.items():
-        if value in codes or value.split("-")[0] == language:
+        if value in codes or value.split("-")[0] == language.split("_")[0]:
             return language
     return None
 
 
 @cache
-def catalogue(language: str) -> dict[str, str]:
-    """A language's translations by English text (only the translated ones)."""
+def read_catalogue(language: str) -> Catalog:
+    """A language's catalogue as Babel reads it (``render/locales/<language>.po``)."""
     with (LOCALES / f"{language}.po").open("rb") as source:
-        read = read_po(source, locale=language)
-    return {str(m.id): str(m.string) for m in read if m.id and isinstance(m.id, str) and m.string}
+        return read_po(source, locale=language)
+
+
+@cache
+def catalogue(language: str) -> dict[str, str]:
+    """A language's translations by English text (only the translated ones); a text with plural forms is found
+    by its singular and its plural, each giving its first and last form."""
+    found: dict[str, str] = {}
+    for message in read_catalogue(language):
+        if isinstance(message.id, str) and message.id and isinstance(message.string, str) and message.string:
+            found[message.id] = message.string
+        elif isinstance(message.id, tuple) and isinstance(message.string, tuple) and all(message.string):
+            found[message.id[0]], found[message.id[1]] = message.string[0], message.string[-1]
+    return found
+
+
+@cache
+def translations(language: str | None) -> gettext.NullTranslations:
+    """A language's catalogue compiled in memory into a :class:`gettext.GNUTranslations` (English, the source
+    language, is a ``NullTranslations``: every text is its own translation, ``1`` is singular)."""
+    if language is None:
+        return gettext.NullTranslations()
+    compiled = BytesIO()
+    write_mo(compiled, read_catalogue(language))
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
 
 
 def translate(text: str, locale: Any, **values: Any) -> str:
     """``text`` in the locale's language (English when it has no translation), then ``format``-ted with
     ``values``. ``locale`` may also be a language (``"es"``)."""
-    language = language_of(locale)
-    translated = catalogue(language).get(text, text) if language else text
+    translated = translations(language_of(locale)).gettext(text)
     return translated.format(**values) if values else translated
 
 
+def translate_p(context: str, text: str, locale: Any, **values: Any) -> str:
+    """``text`` in the sense ``context`` gives it (``gettext.pgettext``): a short English word that reads one way
+    in English and must be told apart for a translator ("Run" the computer for me, not run away), then
+    ``format``-ted with ``values``."""
+    translated = translations(language_of(locale)).pgettext(context, text)
+    return translated.format(**values) if values else translated
+
+
+def translate_n(count: int, one: str, many: str, locale: Any, **values: Any) -> str:
+    """The form of ``one``/``many`` (English singular and plural, each marked with ``{count}``) that ``count``
+    takes in the locale's language (``gettext.ngettext``: the catalogue's ``Plural-Forms`` picks among its forms),
+    filled in with ``count`` and ``values``."""
+    return translations(language_of(locale)).ngettext(one, many, count).format(count=count, **values)
+
+
 def agree(people: int, one: str, many: str, locale: Any, **values: Any) -> str:
-    """``one`` where a sentence's subject is one person, else ``many``, translated as :func:`translate` does. An
-    English verb may read the same either way ("Ann won", "Ann & Cy won"), a Spanish one agrees ("Ana ganó", "Ana &
-    Cy ganaron"), so the two are separate texts: by custom ``one`` names its subject ``{name}`` and ``many``
-    ``{names}``, and both are given the same ``values``."""
-    return translate(one if people == 1 else many, locale, **values)
+    """``one`` where a sentence's subject is one person, else ``many``, translated as :func:`translate_n` does
+    (the number of people picks the plural form). An English verb may read the same either way ("Ann won", "Ann &
+    Cy won"), a Spanish one agrees ("Ana ganó", "Ana & Cy ganaron"), so the two are one plural text: by custom
+    ``one`` names its subject ``{name}`` and ``many`` ``{names}``, and both are given the same ``values``."""
+    return translations(language_of(locale)).ngettext(one, many, people).format(**values)
 
 
 #: The language a picture is being drawn in (set by the render functions' ``language`` argument).
@@ -89,6 +136,11 @@ def say(text: str, **values: Any) -> str:
     return translate(text, LANGUAGE.get(), **values)
 
 
+def say_n(count: int, one: str, many: str, **values: Any) -> str:
+    """The form of ``one``/``many`` that ``count`` takes in the language being drawn in (:func:`translate_n`)."""
+    return translate_n(count, one, many, LANGUAGE.get(), **values)
+
+
 def phrase_in(phrase: Any, locale: Any) -> str:
     """Words the engine gives as data (an ``engine.phrases.Phrase``: a move's label, why a game cannot start) in the
     locale's language."""
@@ -104,3 +156,9 @@ def label_in(phrase: Any, locale: Any) -> str:
 def _(text: str) -> str:
     """Mark a text for the catalogues where it is written (a table of labels), to be translated where it is shown."""
     return text
+
+
+def N_(one: str, many: str) -> tuple[str, str]:  # gettext's customary name for a deferred plural
+    """Mark a text with a count (its English singular and plural) where it is written, to be said with
+    :func:`translate_n` where the count is known."""
+    return one, many

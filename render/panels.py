@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from PIL import Image, ImageDraw
 
 from engine.views import CommonView
-from render.canvas import draw_text, fit, pill, seat_names, text_width, turn_marker, wrap
-from render.language import say
+from render.canvas import draw_text, fit, fit_words, pill, seat_names, text_width, turn_marker, wrap
+from render.language import say, say_n
 from render.theme import (
     ACCENT,
     BACKGROUND,
@@ -74,11 +74,11 @@ def header(width: int, title: str, right: str) -> Image.Image:
     height = 46 if one_line or not right else 76
     image, draw = new_strip(width, height)
     pill(draw, (MARGIN, 0, width - MARGIN, height - 1), PANEL, radius=10)
-    draw_text(draw, (MARGIN + 14, 23), fit(title, TITLE, room), TITLE, TEXT, "lm", bold=True)
+    draw_text(draw, (MARGIN + 14, 23), fit_words(title, TITLE, room), TITLE, TEXT, "lm", bold=True)
     if one_line:
         draw_text(draw, (width - MARGIN - 14, 23), right, SMALL, MUTED, "rm")
     elif right:
-        draw_text(draw, (MARGIN + 14, 56), fit(right, SMALL, room), SMALL, MUTED, "lm")
+        draw_text(draw, (MARGIN + 14, 56), fit_words(right, SMALL, room), SMALL, MUTED, "lm")
     return image
 
 
@@ -120,10 +120,11 @@ def draw_plate(draw: ImageDraw.ImageDraw, item: Plate, x: float, y: float, w: fl
     tag_room = min(w * 0.55, text_width(tags, SMALL) + 6) if tags else 0
     draw_text(draw, (name_left, top), fit(item.name, BODY, x + w - name_left - 8), BODY, ink, "lm", bold=True)
     if tags:
-        draw_text(draw, (x + w - 8, bottom), fit(tags, SMALL, tag_room), SMALL, TURN_TEXT if item.turn else ACCENT,
-                  "rm", bold=True)
+        draw_text(draw, (x + w - 8, bottom), fit_words(tags, SMALL, tag_room), SMALL,
+                  TURN_TEXT if item.turn else ACCENT, "rm", bold=True)
     facts_ink = TURN_TEXT if item.turn else MUTED
-    draw_text(draw, (left, bottom), fit(item.facts, SMALL, x + w - left - tag_room - 12), SMALL, facts_ink, "lm")
+    draw_text(draw, (left, bottom), fit_words(item.facts, SMALL, x + w - left - tag_room - 12), SMALL, facts_ink,
+              "lm")
 
 
 def footer(width: int, view: CommonView, names: Sequence[str]) -> Image.Image:
@@ -173,7 +174,7 @@ def base_plate(view: CommonView, names: Sequence[str], seat: int) -> Plate:
     counts = view["hand_counts"]
     facts = []
     if seat < len(counts):
-        facts.append(say("1 tile") if counts[seat] == 1 else say("{count} tiles", count=counts[seat]))
+        facts.append(say_n(counts[seat], "{count} tile", "{count} tiles"))
     score = side_score(view, seat)
     if score is not None:
         facts.append(say("{score} pts (team)", score=score) if has_teams(view) else say("{score} pts", score=score))

@@ -8,10 +8,10 @@ from PIL import Image, ImageDraw
 
 from engine.tiles import tiles_from
 from engine.views import PokerView
-from render.canvas import draw_text, fit, seat_names, with_names, wrap
+from render.canvas import draw_text, fit, fit_words, seat_names, with_names, wrap
 from render.event_words import poker_hand_words
 from render.geometry import Box
-from render.language import LANGUAGE, _, say
+from render.language import LANGUAGE, _, say, say_n
 from render.panels import Plate, draw_plate, footer, header, new_strip, stack, title_line
 from render.ring import Ring
 from render.table_line import Chip, chip_rows, draw_chips
@@ -91,7 +91,7 @@ def _seat(image: Image.Image, draw: ImageDraw.ImageDraw, view: PokerView, names:
         if words:
             below = row.y > plate.y
             y = top + TILE * 2 + 14 if below else top - 14
-            draw_text(draw, (left + ROW_W / 2, y), fit(words, SMALL, PLATE_W + 40), SMALL, ACCENT, "mm", True)
+            draw_text(draw, (left + ROW_W / 2, y), fit_words(words, SMALL, PLATE_W + 40), SMALL, ACCENT, "mm", True)
     elif seat not in view["folded"] and seat not in view["out"]:
         for index in range(min(count, 5)):
             paste_tile(image, tile_back(TILE), left + index * (TILE + 5), top)
@@ -113,7 +113,8 @@ def _centre(draw: ImageDraw.ImageDraw, view: PokerView, names: Sequence[str], ri
     x, y = MARGIN + ring.width / 2, ring.height / 2
     last = view["last_hand"]
     if last is not None and 0 <= last["winner"] < len(names):
-        chips = [Chip(say("{name} won", name=fit(names[last["winner"]], SMALL, 200)), str(last["pot"]), ACCENT)]
+        winner = fit(names[last["winner"]], SMALL, 200)
+        chips = [Chip(say_n(1, "{name} won", "{names} won", name=winner, names=winner), str(last["pot"]), ACCENT)]
         winning = view["showdown"].get(str(last["winner"])) or []
         words = say("with {hand}", hand=_hand_words(last["hand"], winning)) if last["hand"] else ""
     else:

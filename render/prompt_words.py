@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 from engine.events import Prompt, PromptKind
 from engine.tricks import suit_words
-from render.language import _
 
 if TYPE_CHECKING:
     from render.words import Narrator
@@ -61,10 +60,10 @@ PROMPT_WORDS: dict[PromptKind, Callable[[Narrator, Prompt, str], str]] = {
     PromptKind.TO_PLAY: lambda n, p, name: n.t("{name} to play.", name=name),
     PromptKind.MUST_DRAW: lambda n, p, name: n.t("{name} cannot play and must draw.", name=name),
     PromptKind.MATADOR_OR_DRAW: lambda n, p, name: n.t("{name} may play a matador or draw.", name=name),
-    PromptKind.CLAIM_OPEN: lambda n, p, name: n.agree(len(p.seats), _("{name} to play. {claimer} may claim {amount} "
-                                                                      "until then; an opponent may call Muggins."),
-                                                      _("{name} to play. {names} may claim {amount} until then; an "
-                                                        "opponent may call Muggins."), name=name, claimer=n.seat_list(
+    PromptKind.CLAIM_OPEN: lambda n, p, name: n.agree(len(p.seats), "{name} to play. {claimer} may claim {amount} "
+                                                                      "until then; an opponent may call Muggins.",
+                                                      "{name} to play. {names} may claim {amount} until then; an "
+                                                        "opponent may call Muggins.", name=name, claimer=n.seat_list(
                                                           p.seats), names=n.seat_list(p.seats), amount=p.amount),
     PromptKind.TO_ACT: lambda n, p, name: n.t("{name} to act.", name=name),
     PromptKind.TO_LEAD: lambda n, p, name: n.t("{name} to lead.", name=name),
@@ -100,8 +99,8 @@ YOUR_PROMPTS: dict[PromptKind, Callable[[Narrator, Prompt], str]] = {
                                                suit=n.t(suit_words(p.suit)), count=p.count, high=p.high),
     PromptKind.DISCARD: lambda n, p: n.t("You took up the turn-up: discard a tile."),
     PromptKind.LEAD_OR_PASS: lambda n, p: n.t("Lead a tile, or pass the lead to the left."),
-    PromptKind.EXCHANGE: lambda n, p: n.counted(p.count or 0, _("Mark up to {count} tile to exchange, then exchange."),
-                                                _("Mark up to {count} tiles to exchange, then exchange.")),
+    PromptKind.EXCHANGE: lambda n, p: n.counted(p.count or 0, "Mark up to {count} tile to exchange, then exchange.",
+                                                "Mark up to {count} tiles to exchange, then exchange."),
     PromptKind.DEAL_NEXT: lambda n, p: n.t("Deal the next hand."),
     PromptKind.BID: lambda n, p: (n.t("Everyone else passed: you must bid {bids}.", bids=_bid_range(n, p)) if p.flag
                                   else n.t("Bid {bids}, or pass.", bids=_bid_range(n, p))),
@@ -110,10 +109,10 @@ YOUR_PROMPTS: dict[PromptKind, Callable[[Narrator, Prompt], str]] = {
     PromptKind.EXTRA_TURN: lambda n, p: (n.t("You played a double: take another turn, or end it with Gee.") if p.flag
                                          else n.t("You played a double: take another turn.")),
     PromptKind.MUST_PASS: lambda n, p: n.t(n.words.your_must_pass),
-    PromptKind.CLAIM_OPEN: lambda n, p: n.agree(len(p.seats), _("Play a tile. {name} may claim {amount} until then; "
-                                                                "an opponent may call Muggins."),
-                                                _("Play a tile. {names} may claim {amount} until then; an opponent "
-                                                  "may call Muggins."), name=n.seat_list(p.seats),
+    PromptKind.CLAIM_OPEN: lambda n, p: n.agree(len(p.seats), "Play a tile. {name} may claim {amount} until then; "
+                                                                "an opponent may call Muggins.",
+                                                "Play a tile. {names} may claim {amount} until then; an opponent "
+                                                  "may call Muggins.", name=n.seat_list(p.seats),
                                                 names=n.seat_list(p.seats), amount=p.amount),
 }
 

@@ -27,7 +27,7 @@ from engine.events import Event, EventKind, Outcome, Termination
 from engine.registry import catalogue
 from render.canvas import draw_text, fit, printable, seat_names, to_png, wrap
 from render.game_words import words_for
-from render.language import LANGUAGE, _, agree, say, speaking
+from render.language import LANGUAGE, agree, say, speaking
 from render.palette import palette
 from render.theme import ACCENT, BACKGROUND, MUTED, PANEL, TEXT, team_colour
 
@@ -241,7 +241,7 @@ def standings_image(game: str, sides: Sequence[Sequence[int]], outcome: Outcome,
     draw_text(draw, (PAD, PAD), fit(title, TITLE, WIDTH - 2 * PAD), TITLE, TEXT, bold=True)
     y = PAD + TITLE + 12
     people = sum(len(sides[s]) for s in outcome.sides) or 1  # "Nobody" is one
-    heading = agree(people, _("Winner: {name}"), _("Winners: {names}"), LANGUAGE.get(), name=winner, names=winner)
+    heading = agree(people, "Winner: {name}", "Winners: {names}", LANGUAGE.get(), name=winner, names=winner)
     draw_text(draw, (PAD, y), fit(heading, NAME, WIDTH - 2 * PAD), NAME, ACCENT, bold=True)
     y += NAME + 14
     for line in lines:

@@ -12,7 +12,7 @@ from render.canvas import fit, seat_names, with_names
 from render.context import contract_label
 from render.geometry import Box
 from render.info import InfoPanel
-from render.language import _, say
+from render.language import _, say, say_n
 from render.panels import (
     Plate,
     draw_plate,
@@ -107,7 +107,8 @@ def trick_plate(view: TrickView, names: Sequence[str], seat: int) -> Plate:
     """A seat's plate at a trick table: tiles held, bid, dealer, leader, sitting out, winner."""
     counts = view["hand_counts"]
     out = seat in view["sitting_out"]
-    facts = [say("sits out")] if out else [say("{count} tiles", count=counts[seat])] if seat < len(counts) else []
+    tiles = [say_n(counts[seat], "{count} tile", "{count} tiles")] if seat < len(counts) else []
+    facts = [say("sits out")] if out else tiles
     bid = _bid_of(view, seat)
     if bid is not None:
         facts.append(say("passed") if bid == "pass" else say("bid {bid}", bid=bid))
@@ -183,8 +184,9 @@ def _seats_and_trick(image: Image.Image, draw: ImageDraw.ImageDraw, view: TrickV
 
 
 def counted(count: int, one: str, many: str) -> str:
-    """``1 trick``, ``2 tricks``: ``one`` or ``many`` (with ``{count}``) in the picture's language."""
-    return say(one) if count == 1 else say(many, count=count)
+    """``1 trick``, ``2 tricks``: the form of ``one``/``many`` (each with ``{count}``) that ``count`` takes in the
+    picture's language."""
+    return say_n(count, one, many)
 
 
 def _shown_trick(view: TrickView) -> tuple[list[tuple[int, str]], bool]:
@@ -235,10 +237,10 @@ def _sides(panel: InfoPanel, view: TrickView, names: Sequence[str]) -> None:
         score = scores[index] if index < len(scores) else "-"
         facts = []
         if index < len(tricks):
-            facts.append(counted(tricks[index], _("1 trick"), _("{count} tricks")))
+            facts.append(counted(tricks[index], "{count} trick", "{count} tricks"))
         if index < len(points):
-            taken = counted(points[index], _("1 point"), _("{count} points"))
-            facts.append(taken + (" " + say("taken") if teams else ""))
+            facts.append(counted(points[index], "{count} point taken", "{count} points taken") if teams else
+                         counted(points[index], "{count} point", "{count} points"))  # one phrase: its words agree
         items.append((label, str(score), "  ·  ".join(facts), team_colour(index) if len(side) > 1 else None))
     per_row = 1 if teams else 2
     for start in range(0, len(items), per_row):

@@ -36,7 +36,7 @@ from engine.tricks import suit_words as _suit_words
 from engine.views import CommonView
 from render.event_words import event_sentence
 from render.game_words import GameWords, words_for
-from render.language import LANGUAGE, _, agree, translate
+from render.language import LANGUAGE, N_, _, agree, translate, translate_n
 from render.prompt_words import prompt_sentence, your_prompt_sentence
 
 if TYPE_CHECKING:
@@ -74,9 +74,10 @@ class Narrator:
         return translate(text, self.language or LANGUAGE.get(), **values)
 
     def counted(self, count: int, one: str, many: str, **values: Any) -> str:
-        """``one`` (for a count of 1) or ``many``, each an English text marked with ``_``, in the narrator's
-        language with ``count`` and ``values`` filled in: ``n.counted(2, _("{count} tile"), _("{count} tiles"))``."""
-        return self.t(one if count == 1 else many, count=count, **values)
+        """The form of ``one``/``many`` (English singular and plural) that ``count`` takes in the narrator's
+        language, with ``count`` and ``values`` filled in: ``n.counted(2, "{count} tile", "{count} tiles")``
+        (``python -m bot.i18n`` reads the two as one text with plural forms)."""
+        return translate_n(count, one, many, self.language or LANGUAGE.get(), **values)
 
     def joined(self, names: Sequence[str]) -> str:
         """Names joined with "and" (``Ann and Bo``), in the narrator's language."""
@@ -149,7 +150,7 @@ class Narrator:
             return "?"
         mark = self.words.marks_bid
         if mark is not None and self.marks() and amount >= mark:
-            return f"{amount} ({self.counted(amount // mark, _('{count} mark'), _('{count} marks'))})"
+            return f"{amount} ({self.counted(amount // mark, '{count} mark', '{count} marks')})"
         return str(amount)
 
     def dealer_role(self) -> str:
@@ -159,8 +160,8 @@ class Narrator:
     def total_words(self, total: int) -> str:
         """A side's match total in words."""
         if self.marks():
-            return self.counted(total, _("{count} mark"), _("{count} marks"))
-        return self.t(self.words.total, count=total)
+            return self.counted(total, "{count} mark", "{count} marks")
+        return self.counted(total, *self.words.total)
 
     # ----- the sentences -------------------------------------------------------------------------------------------
     def event(self, event: Event | Mapping[str, Any]) -> str:
@@ -224,8 +225,8 @@ class Narrator:
         points = outcome.points
         order = sorted(range(len(points)), key=lambda s: (s not in outcome.sides, points[s] if lowest else -points[s]))
         winner = " & ".join(self.side(s) for s in outcome.sides)
-        head = (self.agree(sum(self.people(s) for s in outcome.sides), _("{name} won the match."),
-                           _("{names} won the match."), name=winner, names=winner) if winner
+        head = (self.agree(sum(self.people(s) for s in outcome.sides), "{name} won the match.",
+                           "{names} won the match.", name=winner, names=winner) if winner
                 else self.t("The match ended with no winner."))
         return head + " " + self.t("Final {unit}: {list}.", unit=self.unit(), list=", ".join(
             f"{self.side(s)} {points[s]}" for s in order))
@@ -302,9 +303,8 @@ def _outcome_words(n: Narrator, outcome: Outcome, event: Event | None = None) ->
     if why == Termination.SESSION_ENDED:
         best = max((outcome.points[s] for s in winners), default=0) if outcome.points else 0
         names = n.joined([n.seat(s) for s in winners])
-        return (n.t("The session ends: {names} holds the most chips ({count}).", names=names, count=best)
-                if len(winners) == 1 else
-                n.t("The session ends: {names} hold the most chips ({count}).", names=names, count=best))
+        return n.agree(len(winners), "The session ends: {names} holds the most chips ({count}).",
+                       "The session ends: {names} hold the most chips ({count}).", names=names, count=best)
     if why == Termination.TARGET_REACHED:
         return _match_won(n, outcome, event)
     return _round_words(n, outcome)
@@ -318,15 +318,15 @@ def _match_won(n: Narrator, outcome: Outcome, event: Event | None) -> str:
 
 #: Why a round or hand was won, said of one winner (``{name}``) and of several (``{names}``): the verb agrees.
 _ROUND_WHY: dict[Termination, tuple[str, str]] = {
-    Termination.DOMINO: (_("{name} went out"), _("{names} went out")),
-    Termination.BLOCKED: (_("{name} won the blocked round"), _("{names} won the blocked round")),
-    Termination.TRICKS: (_("{name} won the hand"), _("{names} won the hand")),
-    Termination.BID_MADE: (_("{name} made the bid"), _("{names} made the bid")),
-    Termination.BID_SET: (_("{name} set the bidders"), _("{names} set the bidders")),
-    Termination.SHOWDOWN: (_("{name} won the showdown"), _("{names} won the showdown")),
-    Termination.FOLDED: (_("{name} won: everyone else folded"), _("{names} won: everyone else folded")),
+    Termination.DOMINO: N_("{name} went out", "{names} went out"),
+    Termination.BLOCKED: N_("{name} won the blocked round", "{names} won the blocked round"),
+    Termination.TRICKS: N_("{name} won the hand", "{names} won the hand"),
+    Termination.BID_MADE: N_("{name} made the bid", "{names} made the bid"),
+    Termination.BID_SET: N_("{name} set the bidders", "{names} set the bidders"),
+    Termination.SHOWDOWN: N_("{name} won the showdown", "{names} won the showdown"),
+    Termination.FOLDED: N_("{name} won: everyone else folded", "{names} won: everyone else folded"),
 }
-_WON = (_("{name} won"), _("{names} won"))
+_WON = N_("{name} won", "{names} won")
 
 
 def _round_words(n: Narrator, outcome: Outcome) -> str:

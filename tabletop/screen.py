@@ -90,7 +90,7 @@ def _seat_row(view: GameView, voice: Voice, seat: int) -> str:
     """One seat: its turn marker, name, tiles held and what its family of game shows beside it."""
     counts = view["hand_counts"]
     count = counts[seat] if seat < len(counts) else 0
-    facts = [voice.t("1 tile") if count == 1 else voice.t("{count} tiles", count=count)]
+    facts = [voice.counted(count, "{count} tile", "{count} tiles")]
     if view["family"] == "trick":
         facts.extend(_trick_seat(view, voice, seat))
     elif view["family"] == "poker":
@@ -156,7 +156,7 @@ def _line(view: LineView, voice: Voice, width: int) -> list[str]:
     if not drawn:
         return [voice.t("No tile has been played yet.")]
     laid = 1 + sum(len(arm) for arm in view["line"]["arms"].values())
-    head = voice.t("Line of play") + ": " + (voice.t("1 tile") if laid == 1 else voice.t("{count} tiles", count=laid))
+    head = voice.t("Line of play") + ": " + voice.counted(laid, "{count} tile", "{count} tiles")
     if view["line"]["spinner"]:
         head += f"  ·  {voice.t('spinner')} {view['line']['center']}"
     return [head, *drawn, ""]
@@ -182,13 +182,13 @@ def _trick(view: TrickView, voice: Voice) -> list[str]:
     elif view["last_trick"] is not None and view["last_trick"]["plays"]:
         last = view["last_trick"]
         plays = ",  ".join(f"{voice.seat(s)} {t}" for s, t in map(seat_and_tile, last["plays"]))
-        rows.append(f"{voice.t('last trick')}: {plays}  ({voice.t('{name} won', name=voice.seat(last['winner']))})")
+        won = voice.counted(1, "{name} won", "{names} won", name=voice.seat(last["winner"]))
+        rows.append(f"{voice.t('last trick')}: {plays}  ({won})")
     for index, side in enumerate(view["sides"] if view["phase"] == "play" else []):
         tricks, points = view["tricks_won"][index], view["points_taken"][index]
         rows.append(f"  {' & '.join(voice.seat(s) for s in side)}: "
-                    + (voice.t("1 trick") if tricks == 1 else voice.t("{count} tricks", count=tricks)) + "  ·  "
-                    + (voice.t("1 point") if points == 1 else voice.t("{count} points", count=points))
-                    + " " + voice.t("taken"))
+                    + voice.counted(tricks, "{count} trick", "{count} tricks") + "  ·  "
+                    + voice.counted(points, "{count} point taken", "{count} points taken"))
     return [*rows, ""]
 
 
@@ -199,7 +199,7 @@ def _poker(view: PokerView, voice: Voice) -> list[str]:
         rows.append(f"{voice.seat(int(key))}: {'  '.join(shown)}  {_hand_words(voice, english, shown)}")
     last = view["last_hand"]
     if last is not None:
-        won = voice.t("{name} won", name=voice.seat(last["winner"])) + f" {last['pot']}"
+        won = voice.counted(1, "{name} won", "{names} won", name=voice.seat(last["winner"])) + f" {last['pot']}"
         if last["hand"]:
             winning = view["showdown"].get(str(last["winner"])) or []
             won += " " + voice.t("with {hand}", hand=_hand_words(voice, last["hand"], winning))

@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.actions import Action
 from engine.game import Game
-from render.language import label_in, translate
+from render.language import label_in, translate, translate_n
 from render.words import Narrator
 
 
@@ -25,6 +25,10 @@ class Voice:
     def t(self, text: str, **values: Any) -> str:
         """``text`` in the table's language, filled in with ``values``."""
         return translate(text, self.language, **values)
+
+    def counted(self, count: int, one: str, many: str, **values: Any) -> str:
+        """The form of ``one``/``many`` that ``count`` takes in the table's language (its plural forms)."""
+        return translate_n(count, one, many, self.language, **values)
 
     def seat(self, seat: int) -> str:
         """A seat's name: ``Seat 2``, and ``Seat 1 (you)`` for the seat played here."""

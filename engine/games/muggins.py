@@ -173,7 +173,7 @@ class MugginsGame(LineGame):
         if action == MUGGINS:
             return Phrase("Muggins! Take the unclaimed {points}", points=points)
         if isinstance(action, Call):
-            return Phrase(f"call {action.name}")
+            return Phrase("call {name}", name=action.name)
         if action == Draw() and self.plays(self.turn):
             return Phrase("Draw instead of playing")
         return super().phrase(action)

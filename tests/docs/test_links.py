@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+PAGES = [ROOT / "README.md", ROOT / "TRANSLATING.md", *sorted((ROOT / "docs").glob("*.md"))]
 #: A file path in backticks: relative, no spaces, a folder (trailing /) or a file of a kind the repository holds.
 PATH_IN_CODE = re.compile(r"`((?:\.\.?/)?[\w.-]+(?:/[\w.-]+)*(?:/|\.(?:md|py|po|toml|yaml|txt|png|json)))`")
 

@@ -13,6 +13,7 @@ from engine.ai import computer_player
 from engine.hints import Reason, advise
 from render.advice import TEMPLATES, advice_line
 from render.language import label_in
+from tests.languages import TRANSLATED
 
 
 class Scripted:
@@ -48,8 +49,9 @@ def test_the_hint_is_the_players_own_legal_choice_and_is_said_in_one_line(key: s
         assert game.to_dict() == before, "a hint must not change the game"
         line = advice_line(advice)
         assert line.startswith(advice.label) and "{" not in line and len(line) <= 100
-        spanish = advice_line(advice, "es-ES")  # a Spanish member reads it in Spanish
-        assert spanish != line and "{" not in spanish and spanish.startswith(label_in(advice.phrase, "es-ES"))
+        for locale in TRANSLATED.values():  # a Spanish or a Portuguese member reads it in their language
+            said = advice_line(advice, locale)
+            assert said != line and "{" not in said and said.startswith(label_in(advice.phrase, locale))
 
 
 def test_a_muggins_play_that_scores_says_its_points() -> None:

@@ -65,3 +65,25 @@ def test_a_spanish_text_is_recorded_with_its_accents_and_its_ink_box() -> None:
 
 def test_signs_the_font_cannot_compose_are_still_spelled_or_left_out() -> None:
     assert printable("Jørn ß 🎲") == "Jorn ss "
+
+
+@pytest.mark.parametrize(("accented", "plain"), [("ç", "c"), ("Ç", "C")])
+def test_a_cedilla_hangs_below_its_c(accented: str, plain: str) -> None:
+    """Portuguese (issue 29): carroça, Começar. The c is unchanged above its baseline, the hook hangs below it."""
+    assert printable(accented) == accented
+    letter, marked = box(plain), box(accented)
+    assert marked[3] > letter[3] + 1 and marked[1] == letter[1]  # a hook below the baseline, nothing above
+    above = (0, 0, 300, letter[3] - 2)  # the hook joins the c at its foot
+    assert ink(accented).crop(above).tobytes() == ink(plain).crop(above).tobytes()
+    assert text_width("carroça", 18) == text_width("carroca", 18)
+
+
+def test_fit_words_never_cuts_a_word_in_half_where_a_whole_word_fits() -> None:
+    from render.canvas import fit, fit_words
+
+    text = "9 pedras  ·  lance 55"
+    room = text_width("9 pedras  ·  lan…", 18)
+    assert fit(text, 18, room) == "9 pedras  ·  lan…"  # the plain cut stops anywhere
+    assert fit_words(text, 18, room) == "9 pedras…"
+    assert fit_words(text, 18, 1000) == text
+    assert fit_words("Mendeleev", 18, text_width("Mende…", 18)) == "Mende…"  # one long word: cut as fit cuts it

@@ -130,11 +130,13 @@ WENT_OUT = Event(EventKind.ROUND_OVER, 0, round=2, outcome=Outcome(Termination.D
 def test_rule_2_8_the_call_when_going_out_is_the_games_own_and_a_name_in_every_language(key: str, call: str) -> None:
     assert say(key, None).event(WENT_OUT) == f"Ann went out and calls {call}"
     assert say(key, "es").event(WENT_OUT) == f"Ann se quedó sin fichas y canta {call}"
+    assert say(key, "pt_BR").event(WENT_OUT) == f"Ann bateu e grita {call}"
 
 
 @pytest.mark.parametrize(("language", "said", "prompt", "yours"), [
     (None, "Ann says Gee.", "Ann cannot play and must say Gee.", "You cannot play: say Gee."),
     ("es", "Ann dice «Gee».", "Ann no puede jugar y debe decir «Gee».", "No puedes jugar: di «Gee»."),
+    ("pt_BR", "Ann diz «Gee».", "Ann não pode jogar e deve dizer «Gee».", "Você não pode jogar: diga «Gee»."),
 ])
 def test_tiddle_a_wink_says_gee_where_other_games_pass(language: str | None, said: str, prompt: str,
                                                         yours: str) -> None:
@@ -143,8 +145,8 @@ def test_tiddle_a_wink_says_gee_where_other_games_pass(language: str | None, sai
     assert tiddle.event(Event(EventKind.PASS, 0)) == said
     assert tiddle.prompt(must_pass) == prompt and your_prompt(tiddle, must_pass, 0) == yours
     assert draw.event(Event(EventKind.PASS, 0)) != said and draw.prompt(must_pass) != prompt
-    assert your_prompt(draw, must_pass, 0) == ("You cannot play: pass." if language is None else
-                                              "No puedes jugar: pasa.")
+    assert your_prompt(draw, must_pass, 0) == {None: "You cannot play: pass.", "es": "No puedes jugar: pasa.",
+                                               "pt_BR": "Você não pode jogar: passe."}[language]
 
 
 @pytest.mark.parametrize(("language", "expected"), [
@@ -154,6 +156,9 @@ def test_tiddle_a_wink_says_gee_where_other_games_pass(language: str | None, sai
     ("es", ["Mano 2: Ann sale.", "Bo sacó la ficha más alta y sale primero.",
             "Nadie suma puntos de castigo en esta mano.", "Ann no se llevó puntos de castigo.", "puntos de castigo",
             "el total más bajo, 12 puntos de castigo"]),
+    ("pt_BR", ["Mão 2: Ann sai.", "Bo tirou a pedra mais alta e sai primeiro.",
+               "Ninguém soma pontos de castigo nesta mão.", "Ann não levou pontos de castigo.", "pontos de castigo",
+               "o total mais baixo, 12 pontos de castigo"]),
 ])
 def test_black_tile_has_no_dealer_and_counts_penalty_points(language: str | None, expected: list[str]) -> None:
     black = say("black_tile", language, 3)
@@ -164,10 +169,11 @@ def test_black_tile_has_no_dealer_and_counts_penalty_points(language: str | None
             black.event(Event(EventKind.SCORE, reason=ScoreReason.NOBODY)), black.recap(recap, tally=False),
             black.unit(), black.total_words(12)] == expected
     euchre = say("euchre", language, 3)
-    assert euchre.event(Event(EventKind.DEAL, 0, round=2)) == ("Hand 2: Ann deals." if language is None else
-                                                               "Mano 2: Ann reparte.")
-    assert euchre.recap(recap, tally=False) == ("Hand 2: Ann won the hand." if language is None else
-                                                "Mano 2: Ann ganó la mano.")
+    assert euchre.event(Event(EventKind.DEAL, 0, round=2)) == {
+        None: "Hand 2: Ann deals.", "es": "Mano 2: Ann reparte.", "pt_BR": "Mão 2: Ann embaralha."}[language]
+    assert euchre.recap(recap, tally=False) == {
+        None: "Hand 2: Ann won the hand.", "es": "Mano 2: Ann ganó la mano.", "pt_BR": "Mão 2: Ann ganhou a mão."}[
+        language]
 
 
 def test_black_tile_standings_put_the_lowest_total_first() -> None:
@@ -182,6 +188,8 @@ def test_black_tile_standings_put_the_lowest_total_first() -> None:
      "Everyone passed: the hand is thrown in and the deal passes left."),
     ("es", "Todos pasaron tres muestras: se anulan las fichas y el reparto pasa a la izquierda.",
      "Todos pasaron: se anula la mano y el reparto pasa a la izquierda."),
+    ("pt_BR", "Todos passaram três pedras viradas: as pedras são anuladas e a distribuição passa para a esquerda.",
+     "Todos passaram: a mão é anulada e a distribuição passa para a esquerda."),
 ])
 def test_euchre_throws_in_after_three_turn_ups(language: str | None, euchre: str, others: str) -> None:
     assert say("euchre", language).event(Event(EventKind.THROW_IN)) == euchre
@@ -198,6 +206,11 @@ def test_euchre_throws_in_after_three_turn_ups(language: str | None, euchre: str
             "¡Bingo! La fila queda vacía: 28 fichas retiradas en 90 pasos.",
             "Perdida: ninguna ficha retirada en 13 vueltas a la fila (12 fichas retiradas).",
             "Partida terminada: ganó Ann."]),
+    ("pt_BR", ["28 pedras em fila. Conte a partir de 0; uma pedra combina por qualquer uma das pontas.",
+               "28 pedras em fila. Conte a partir de 0; uma pedra combina pela soma dos seus pontos.",
+               "Bingo! A fila ficou vazia: 28 pedras tiradas em 90 passos.",
+               "Perdida: nenhuma pedra tirada em 13 passadas pela fila (12 pedras tiradas).",
+               "Partida encerrada: Ann ganhou."]),
 ])
 def test_bingo_lays_out_a_row_and_is_cleared_or_lost(language: str | None, expected: list[str]) -> None:
     deal = Event(EventKind.DEAL, count=28)
@@ -208,7 +221,8 @@ def test_bingo_lays_out_a_row_and_is_cleared_or_lost(language: str | None, expec
 
 
 @pytest.mark.parametrize(("language", "texas", "marks"), [(None, "84 (2 marks)", "marks"),
-                                                          ("es", "84 (2 marcas)", "marcas")])
+                                                          ("es", "84 (2 marcas)", "marcas"),
+                                                          ("pt_BR", "84 (2 marcas)", "marcas")])
 def test_marks_are_a_house_rule_and_texas_says_its_bids_in_marks(language: str | None, texas: str,
                                                                   marks: str) -> None:
     assert say("texas42", language, texas_marks=True).bid_words(84) == texas
@@ -222,6 +236,7 @@ def test_marks_are_a_house_rule_and_texas_says_its_bids_in_marks(language: str |
 @pytest.mark.parametrize(("language", "deal", "chips"), [
     (None, "Hand 1: Bo deals five tiles each.", "chips"),
     ("es", "Mano 1: Bo reparte cinco fichas a cada uno.", "fichas de apuesta"),
+    ("pt_BR", "Mão 1: Bo dá cinco pedras para cada um.", "fichas"),
 ])
 def test_poker_deals_five_tiles_and_counts_chips(language: str | None, deal: str, chips: str) -> None:
     poker = say("poker", language)
@@ -231,6 +246,7 @@ def test_poker_deals_five_tiles_and_counts_chips(language: str | None, deal: str
 @pytest.mark.parametrize(("language", "line", "trick"), [
     (None, "Round 2: Ann went out (Ann +3).", "Hand 2: Ann went out (Ann +3)."),
     ("es", "Ronda 2: Ann se quedó sin fichas (Ann +3).", "Mano 2: Ann se quedó sin fichas (Ann +3)."),
+    ("pt_BR", "Rodada 2: Ann bateu (Ann +3).", "Mão 2: Ann bateu (Ann +3)."),
 ])
 def test_line_games_play_rounds_and_the_others_hands(language: str | None, line: str, trick: str) -> None:
     assert WENT_OUT.outcome is not None

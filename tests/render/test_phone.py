@@ -23,6 +23,7 @@ from render.ring import Ring
 from render.scores import scores_image
 from render.theme import FELT, KEY, MUTED, PANEL, PANEL_LIGHT, PHONE, SLOT, SMALL, TEXT, WIDTH, contrast
 from render.trick import plate_size, trick_boxes, trick_ring
+from tests.languages import PICTURE_WORDS, TRANSLATED
 from tests.render.views import NAMES, playable, random_states
 
 CASES = [(key, seats) for key, spec in catalogue().items() for seats in spec.seats]
@@ -91,28 +92,33 @@ def test_every_image_reads_on_a_phone(key: str, seats: int) -> None:
             check_phone(image, drawn, f"{key} {seats} seats round {game.round_no} {name}")
 
 
+@pytest.mark.parametrize("language", TRANSLATED)
 @pytest.mark.parametrize(("key", "seats"), [(key, max(spec.seats)) for key, spec in catalogue().items()])
-def test_every_image_reads_on_a_phone_in_spanish(key: str, seats: int) -> None:
-    """Issue 14: the same checks with the pictures' words in Spanish (longer words must not overflow onto other
-    text or tiles), at each game's largest table."""
+def test_every_image_reads_on_a_phone_in_every_language(key: str, seats: int, language: str) -> None:
+    """Issues 14 and 29: the same checks with the pictures' words in each translated language (longer words must
+    not overflow onto other text or tiles, nor be cut short), at each game's largest table."""
     import re
 
+    from render.language import catalogue as catalogue_of
     from render.language import speaking
     from tests.render.test_words import ENGLISH_TELLS
 
     names = re.compile("|".join(re.escape(n) for n in sorted(NAMES, key=len, reverse=True))
-                       + r"|Bob the Buil\w*…?|\bthe Builder\b|\w+…")  # whole names, and names cut or wrapped
-    with speaking("es"):
+                       + r"|Bob the Buil\w*…?|\bthe Builder\b")  # whole names, and names cut or wrapped
+    cut_name = re.compile("|".join(re.escape(n[:k]) + "…" for n in NAMES for k in range(1, len(n))))
+    whole = {word.lower() for text in catalogue_of(language).values() for word in re.findall(r"\w+", text)}
+    with speaking(language):
         for game in states(key, seats):
             for name, image, drawn in drawings(game):
-                where = f"{key} {seats} seats round {game.round_no} {name} (es)"
+                where = f"{key} {seats} seats round {game.round_no} {name} ({language})"
                 check_phone(image, drawn, where)
-                for text in drawn.texts:  # no English left in a Spanish picture (players' names aside)
-                    plain = re.sub(r"\b(Nel-O|Gee|Muggins|Bingo)\b", "", names.sub("", text.text))
+                for text in drawn.texts:  # no English left in a translated picture (players' names aside)
+                    plain = re.sub(r"\b(Nel-O|Gee|Muggins|Bingo)\b", "", names.sub("", cut_name.sub("", text.text)))
                     assert not ENGLISH_TELLS.search(plain), f"{where}: {text.text!r}"
+                    cut = [w for w in re.findall(r"(\w+)…", plain) if not w.isdigit() and w.lower() not in whole]
+                    assert not cut, f"{where}: a word is cut short in {text.text!r}"
         words = [t.text for _, _, drawn in drawings(game) for t in drawn.texts]
-    spanish = ("Tu mano", "Espectador", "Pozo", "Meta", "Bote", "Reparte", "Quedan")
-    assert any(word in " ".join(words) for word in spanish)
+    assert any(word in " ".join(words) for word in PICTURE_WORDS[language])
 
 
 def keys(drawn: Drawn) -> list[str]:

@@ -325,10 +325,13 @@ def test_trick_panel_counts_in_words() -> None:
     from render.language import speaking
     from render.trick import counted
 
-    words = [(0, "1 trick", "{count} tricks"), (1, "1 trick", "{count} tricks"), (2, "1 point", "{count} points")]
+    words = [(0, "{count} trick", "{count} tricks"), (1, "{count} trick", "{count} tricks"),
+             (2, "{count} point", "{count} points")]
     assert [counted(*w) for w in words] == ["0 tricks", "1 trick", "2 points"]
     with speaking("es"):  # issue 14: the pictures' words in the server's language
         assert [counted(*w) for w in words] == ["0 bazas", "1 baza", "2 puntos"]
+    with speaking("pt_BR"):  # issue 29: Brazilian Portuguese says zero in the singular (Plural-Forms: n > 1)
+        assert [counted(*w) for w in words] == ["0 vaza", "1 vaza", "2 pontos"]
 
 
 # ----- hints on the hand (issue 11) --------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from engine.tiles import Tile
 from render import event_words, prompt_words, words
 from render.words import Narrator, event_text, log_lines, prompt_line, prompt_text
 from tests.engine.test_events import CASES, played
+from tests.languages import TRANSLATED
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida", "Jo", "Kim", "Lu"]
 
@@ -106,32 +107,35 @@ ENGLISH_TELLS = re.compile(r"\b(the|and|played|passed|trumps?|tiles?|points?|win
                            r"contract|bidding|scores?|your|turn)\b", re.IGNORECASE)
 
 
+@pytest.mark.parametrize("language", TRANSLATED)
 @pytest.mark.parametrize(("key", "seats"), CASES)
-def test_every_sentence_of_random_play_is_said_in_spanish_too(key: str, seats: int) -> None:
-    """Issue 14: everything the narrator says of a game (events, prompts, each seat's own prompt, outcomes) has its
-    Spanish words, not an English sentence or an English word left in a Spanish one."""
+def test_every_sentence_of_random_play_is_said_in_every_language(key: str, seats: int, language: str) -> None:
+    """Issues 14 and 29: everything the narrator says of a game (events, prompts, each seat's own prompt, outcomes)
+    has its words in each translated language, not an English sentence or an English word left in a translated
+    one."""
     from render.words import your_prompt
 
     game = played(key, seats, seed=seats + 2, steps=20_000)
     english = Narrator.of_game(game, NAMES[:seats])
-    spanish = Narrator(game.key, NAMES[:seats], game.sides, game.options, language="es")
-    said: list[tuple[str, str]] = [(spanish.event(e), english.event(e)) for e in game.log]
+    translated = Narrator(game.key, NAMES[:seats], game.sides, game.options, language=language)
+    said: list[tuple[str, str]] = [(translated.event(e), english.event(e)) for e in game.log]
     for seat in [None, *range(seats)]:
         prompt = game.view(seat)["prompt"]
-        said.append((spanish.prompt(prompt), english.prompt(prompt)))
+        said.append((translated.prompt(prompt), english.prompt(prompt)))
         if seat is not None:
-            said.append((your_prompt(spanish, prompt, seat), your_prompt(english, prompt, seat)))
+            said.append((your_prompt(translated, prompt, seat), your_prompt(english, prompt, seat)))
     for outcome in (game.outcome, game.round_outcome):
         if outcome is not None:
-            said.append((spanish.outcome(outcome), english.outcome(outcome)))
-    for es, en in said:
-        assert es != en, f"{key}: {en!r} has no Spanish"
-        stripped = re.sub(r"\b(Nel-O|Gee|Muggins|Bingo|Bergen|Tiddle-a-Wink|Domino)\b", "", es)
-        assert not ENGLISH_TELLS.search(stripped), f"{key}: {es!r} (from {en!r}) keeps an English word"
+            said.append((translated.outcome(outcome), english.outcome(outcome)))
+    for said_in, en in said:
+        assert said_in != en, f"{key}: {en!r} has no {language}"
+        stripped = re.sub(r"\b(Nel-O|Gee|Muggins|Bingo|Bergen|Tiddle-a-Wink|Domino)\b", "", said_in)
+        assert not ENGLISH_TELLS.search(stripped), f"{key}: {said_in!r} (from {en!r}) keeps an English word"
 
 
+@pytest.mark.parametrize("language", TRANSLATED)
 @pytest.mark.parametrize(("key", "seats"), CASES)
-def test_every_move_label_is_said_in_spanish(key: str, seats: int) -> None:
+def test_every_move_label_is_said_in_every_language(key: str, seats: int, language: str) -> None:
     """Issue 14: a move's button says the engine's phrase (engine/phrases.py) in the member's language; English
     stays as it was (``describe``)."""
     import random
@@ -152,36 +156,42 @@ def test_every_move_label_is_said_in_spanish(key: str, seats: int) -> None:
         legal = game.legal_actions(seat)
         for action in [*legal, *game.requests(seat)]:
             assert label_in(game.phrase(action), None) == game.describe(action)
-            labels[game.describe(action)] = label_in(game.phrase(action), "es-ES")
+            labels[game.describe(action)] = label_in(game.phrase(action), TRANSLATED[language])
         game.apply(seat, rng.choice(legal))
     assert labels
-    for en, es in labels.items():
+    for en, said_in in labels.items():
         if re.fullmatch(r"[\d\-, ]+", en):  # a tile or a number is the same in every language
             continue
-        assert es != en, f"{key}: the label {en!r} has no Spanish"
-        stripped = re.sub(r"\b(Nel-O|Gee|Muggins|Bingo)\b", "", es)
-        assert not ENGLISH_TELLS.search(stripped), f"{key}: {es!r} (from {en!r}) keeps an English word"
-        assert es[:1] == es[:1].upper()
+        assert said_in != en, f"{key}: the label {en!r} has no {language}"
+        stripped = re.sub(r"\b(Nel-O|Gee|Muggins|Bingo)\b", "", said_in)
+        assert not ENGLISH_TELLS.search(stripped), f"{key}: {said_in!r} (from {en!r}) keeps an English word"
+        assert said_in[:1] == said_in[:1].upper()
 
 
 # ----- a sentence's verb agrees with its subject: one player, or a side of several ---------------------------------
-#: Spanish verbs of the narrator's sentences, in their one-player and several-player forms.
-SPANISH_ONE = ("anota", "ganó", "falló", "cumplió", "llegó", "hizo", "se quedó", "puede", "no se llevó")
-SPANISH_MANY = ("anotan", "ganaron", "fallaron", "cumplieron", "llegaron", "hicieron", "se quedaron", "pueden",
-                "no se llevaron")
+#: Each language's verbs of the narrator's sentences, in their one-player and several-player forms.
+VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "es": (("anota", "ganó", "falló", "cumplió", "llegó", "hizo", "se quedó", "puede", "no se llevó"),
+           ("anotan", "ganaron", "fallaron", "cumplieron", "llegaron", "hicieron", "se quedaron", "pueden",
+            "no se llevaron")),
+    "pt_BR": (("marca", "ganhou", "caiu", "cumpriu", "chegou", "derrubou", "bateu", "pode", "não levou"),
+              ("marcam", "ganharam", "caíram", "cumpriram", "chegaram", "derrubaram", "bateram", "podem",
+               "não levaram")),
+}
 #: Games with sides of several players, besides each seat count's own game: the line games' ``partners``.
 PARTNERED = [("draw", 4, {"partners": True}), ("block", 4, {"partners": True}),
              ("muggins", 4, {"muggins_partners": True})]
 
 
-def disagreements(said: str, names: list[str]) -> list[str]:
-    """Where a Spanish sentence's verb does not agree with the names before it: a lone name followed by a verb
-    for several, or names joined by ``&``, ``y`` or commas followed by a verb for one."""
+def disagreements(said: str, names: list[str], language: str = "es") -> list[str]:
+    """Where a sentence's verb does not agree with the names before it: a lone name followed by a verb for
+    several, or names joined by ``&``, ``y``/``e`` or commas followed by a verb for one."""
+    one, many = VERBS[language]
     name = "(?:" + "|".join(names) + ")"
     wrong = []
-    for match in re.finditer(rf"(?<!& |y |, )\b{name} ({'|'.join(SPANISH_MANY)})\b", said):
+    for match in re.finditer(rf"(?<!& |y |e |, )\b{name} ({'|'.join(many)})\b", said):
         wrong.append(match.group(0))
-    for match in re.finditer(rf"\b{name}(?:(?: &| y|,) {name})+ ({'|'.join(SPANISH_ONE)})\b", said):
+    for match in re.finditer(rf"\b{name}(?:(?: &| y| e|,) {name})+ ({'|'.join(one)})\b", said):
         wrong.append(match.group(0))
     return wrong
 
@@ -190,17 +200,20 @@ def test_the_agreement_check_can_fail() -> None:
     assert disagreements("Ann anotan 5. Ann & Cy ganó la partida. Bo y Di llegó a 61. Ed, Flo no se llevó nada.",
                          NAMES) == ["Ann anotan", "Ann & Cy ganó", "Bo y Di llegó", "Ed, Flo no se llevó"]
     assert disagreements("Ann anota 5. Ann & Cy ganaron la partida. Mano 2: ganó Bo.", NAMES) == []
+    assert disagreements("Ann marcam 5. Ann & Cy ganhou a partida. Bo e Di chegou a 61.", NAMES, "pt_BR") == \
+        ["Ann marcam", "Ann & Cy ganhou", "Bo e Di chegou"]
+    assert disagreements("Ann marca 5. Ann & Cy ganharam a partida. Bo e Di bateram.", NAMES, "pt_BR") == []
 
 
-def spanish_said(key: str, seats: int, options: dict[str, object], seed: int) -> list[str]:
-    """Everything the Spanish narrator says of a match played by computer players: its events, each hand's recap
+def narrated(key: str, seats: int, options: dict[str, object], seed: int, language: str = "es") -> list[str]:
+    """Everything the narrator says in ``language`` of a match played by computer players: its events, each hand's recap
     and the match's standings."""
     from engine.ai import computer_player
     from render.recap import ends_a_hand, hand_recap
 
     game = new_game(key, seats, seed, options)
     players = [computer_player(key, seed + s) for s in range(seats)]
-    narrator = Narrator(key, NAMES[:seats], game.sides, game.options, language="es")
+    narrator = Narrator(key, NAMES[:seats], game.sides, game.options, language=language)
     said: list[str] = []
     for _ in range(5000):
         if game.is_over:
@@ -218,38 +231,45 @@ def spanish_said(key: str, seats: int, options: dict[str, object], seed: int) ->
     return said
 
 
+@pytest.mark.parametrize("language", TRANSLATED)
 @pytest.mark.parametrize(("key", "seats", "options"),
                          [*((key, seats, {}) for key, seats in CASES), *PARTNERED])
-def test_spanish_verbs_agree_with_one_player_or_a_side(key: str, seats: int, options: dict[str, object]) -> None:
+def test_verbs_agree_with_one_player_or_a_side(key: str, seats: int, options: dict[str, object],
+                                               language: str) -> None:
     """"Ana anota", "Ana & Cy anotan": a player alone and a side of several each get their own verb form, in every
     game and seat count (two- and three-handed Euchre, where each player is a side of one, and the line games with
     ``partners`` too)."""
-    said = spanish_said(key, seats, options, seed=seats + 11)
+    said = narrated(key, seats, options, seed=seats + 11, language=language)
     assert said
-    wrong = [(text, bad) for text in said for bad in disagreements(text, NAMES[:seats])]
+    wrong = [(text, bad) for text in said for bad in disagreements(text, NAMES[:seats], language)]
     assert not wrong, wrong
 
 
-@pytest.mark.parametrize(("sides", "english", "spanish"), [
-    ([[0], [1]], "Ann was euchred with 2 tricks: Bo scores 2.", "Ann falló con 2 bazas: Bo anota 2."),
+@pytest.mark.parametrize(("sides", "english", "spanish", "portuguese"), [
+    ([[0], [1]], "Ann was euchred with 2 tricks: Bo scores 2.", "Ann falló con 2 bazas: Bo anota 2.",
+     "Ann caiu com 2 vazas: Bo marca 2."),
     ([[0, 2], [1, 3]], "Ann & Cy were euchred with 2 tricks: Bo & Di score 2.",
-     "Ann & Cy fallaron con 2 bazas: Bo & Di anotan 2."),
+     "Ann & Cy fallaron con 2 bazas: Bo & Di anotan 2.", "Ann & Cy caíram com 2 vazas: Bo & Di marcam 2."),
 ])
-def test_euchred_makers_agree_with_their_number(sides: list[list[int]], english: str, spanish: str) -> None:
+def test_euchred_makers_agree_with_their_number(sides: list[list[int]], english: str, spanish: str,
+                                                portuguese: str) -> None:
     event = {"kind": "score", "seat": 0, "side": 1, "points": 2, "reason": "euchred", "count": 2}
     assert event_text(event, NAMES[:len(sides) * len(sides[0])], "euchre", sides=sides) == english
-    narrator = Narrator("euchre", NAMES[:4], sides, language="es")
-    assert narrator.event(event) == spanish
+    assert Narrator("euchre", NAMES[:4], sides, language="es").event(event) == spanish
+    assert Narrator("euchre", NAMES[:4], sides, language="pt_BR").event(event) == portuguese
 
 
-@pytest.mark.parametrize(("sides", "english", "spanish"), [
-    ([[0], [1]], "Round 2: Ann went out (Ann +12).", "Ronda 2: Ann se quedó sin fichas (Ann +12)."),
+@pytest.mark.parametrize(("sides", "english", "spanish", "portuguese"), [
+    ([[0], [1]], "Round 2: Ann went out (Ann +12).", "Ronda 2: Ann se quedó sin fichas (Ann +12).",
+     "Rodada 2: Ann bateu (Ann +12)."),
     ([[0, 2], [1, 3]], "Round 2: Ann & Cy went out (Ann & Cy +12).",
-     "Ronda 2: Ann & Cy se quedaron sin fichas (Ann & Cy +12)."),
+     "Ronda 2: Ann & Cy se quedaron sin fichas (Ann & Cy +12).", "Rodada 2: Ann & Cy bateram (Ann & Cy +12)."),
 ])
-def test_a_rounds_winner_agrees_with_their_number(sides: list[list[int]], english: str, spanish: str) -> None:
+def test_a_rounds_winner_agrees_with_their_number(sides: list[list[int]], english: str, spanish: str,
+                                                  portuguese: str) -> None:
     from engine.events import Outcome, Termination
 
     outcome = Outcome(Termination.DOMINO, winners=tuple(sides[0]), sides=(0,), points=(12, 0), round=2)
     assert Narrator("draw", NAMES[:4], sides).outcome(outcome) == english
     assert Narrator("draw", NAMES[:4], sides, language="es").outcome(outcome) == spanish
+    assert Narrator("draw", NAMES[:4], sides, language="pt_BR").outcome(outcome) == portuguese
