@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[2]
     (["draw", "--option", "nonsense"], "--option takes name=value"),
     (["draw", "--level", "expert"], "--level takes easy, normal, strong, not 'expert'"),
     (["draw", "--seats", "3", "--level", "strong,easy"], "one for each of the 3 seats"),
-    (["draw", "--lang", "xx"], "--lang takes en or es, not 'xx'"),
+    (["draw", "--lang", "xx"], "--lang takes en, es, pt_BR, not 'xx'"),
     (["nogame"], "nogame"),
 ])
 def test_bad_arguments_are_one_line_and_exit_2(argv: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
