@@ -15,7 +15,9 @@ COPY bot ./bot
 COPY cogs ./cogs
 COPY engine ./engine
 COPY render ./render
-RUN pip install --no-compile . \
+# libfribidi lets Pillow lay out right-to-left names (Arabic, Hebrew) with their letters joined.
+RUN apt-get update && apt-get install -y --no-install-recommends libfribidi0 && rm -rf /var/lib/apt/lists/* \
+    && pip install --no-compile . \
     && useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin hall \
     && mkdir -p /data && chown hall /data
 

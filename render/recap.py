@@ -25,7 +25,7 @@ from PIL import Image, ImageDraw
 
 from engine.events import Event, EventKind, Outcome, Termination
 from engine.registry import catalogue
-from render.canvas import draw_text, fit, printable, seat_names, to_png, wrap
+from render.canvas import draw_text, fit, fit_side, printable, seat_names, to_png, wrap
 from render.language import LANGUAGE, _, agree, say, speaking
 from render.palette import palette
 from render.theme import ACCENT, BACKGROUND, MUTED, PANEL, TEXT, team_colour
@@ -156,7 +156,7 @@ def _lines(text: str, size: int, max_lines: int) -> list[str]:
 
 def _header(draw: ImageDraw.ImageDraw, title: str, lines: Sequence[str]) -> int:
     """The title and up to a few lines of words under it; returns the height used."""
-    draw_text(draw, (PAD, PAD), fit(title, TITLE, WIDTH - 2 * PAD), TITLE, TEXT, bold=True)
+    draw_text(draw, (PAD, PAD), fit(title, TITLE, WIDTH - 2 * PAD, bold=True), TITLE, TEXT, bold=True)
     y = PAD + TITLE + 12
     for line in lines:
         draw_text(draw, (PAD, y), line, LINE, TEXT)
@@ -179,7 +179,7 @@ def _row(draw: ImageDraw.ImageDraw, y: int, name: str, colour: tuple[int, int, i
     ink = WIN_TEXT if won else TEXT
     if colour is not None:
         draw.rounded_rectangle((PAD + 8, y + 12, PAD + 16, y + ROW - 20), radius=3, fill=colour)
-    draw_text(draw, (PAD + 26, y + (ROW - 8) / 2), fit(name, NAME, name_room), NAME, ink, "lm", bold=won)
+    draw_text(draw, (PAD + 26, y + (ROW - 8) / 2), fit_side(name, NAME, name_room, won), NAME, ink, "lm", bold=won)
     for text, right in values:
         draw_text(draw, (right, y + (ROW - 8) / 2), text, NUMBER, ink, "rm", bold=True)
 
@@ -238,11 +238,11 @@ def standings_image(game: str, sides: Sequence[Sequence[int]], outcome: Outcome,
     image, draw = _canvas(height)
     standings = say("Final standings")
     title = f"{_title(game)}  ·  {standings}"
-    draw_text(draw, (PAD, PAD), fit(title, TITLE, WIDTH - 2 * PAD), TITLE, TEXT, bold=True)
+    draw_text(draw, (PAD, PAD), fit(title, TITLE, WIDTH - 2 * PAD, bold=True), TITLE, TEXT, bold=True)
     y = PAD + TITLE + 12
     people = sum(len(sides[s]) for s in outcome.sides) or 1  # "Nobody" is one
     heading = agree(people, _("Winner: {name}"), _("Winners: {names}"), LANGUAGE.get(), name=winner, names=winner)
-    draw_text(draw, (PAD, y), fit(heading, NAME, WIDTH - 2 * PAD), NAME, ACCENT, bold=True)
+    draw_text(draw, (PAD, y), fit(heading, NAME, WIDTH - 2 * PAD, bold=True), NAME, ACCENT, bold=True)
     y += NAME + 14
     for line in lines:
         draw_text(draw, (PAD, y), line, LINE, TEXT)

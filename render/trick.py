@@ -84,10 +84,10 @@ def trick_chips(view: TrickView, names: Sequence[str]) -> list[Chip]:
         chips.append(Chip(say("led"), say(suit_words(trick["led_suit"]))))
         winning = trick.get("winning")
         if winning is not None:
-            chips.append(Chip(say("winning"), fit(_name(names, winning), KEY, 230)))
+            chips.append(Chip(say("winning"), fit(_name(names, winning), KEY, 230, bold=True)))
     last = view["last_trick"]
     if (trick is None or not trick["plays"]) and last is not None and last["plays"]:
-        chips.append(Chip(say("last trick"), fit(_name(names, last["winner"]), KEY, 230)))
+        chips.append(Chip(say("last trick"), fit(_name(names, last["winner"]), KEY, 230, bold=True)))
     if view.get("lowest_wins"):
         chips.append(Chip(say("at {target}", target=view["target"]), say("lowest wins"), ACCENT))
     return chips
@@ -156,7 +156,7 @@ def trick_boxes(ring: Ring) -> tuple[list[Box], list[Box]]:
 
 def plate_size(seats: int) -> tuple[float, float]:
     """A name plate's width and height at a table of ``seats``."""
-    return (200 if seats <= 4 else 160), 62
+    return (200 if seats <= 4 else 160), (62 if seats <= 4 else 84)  # five and six: narrower, so room for two lines
 
 
 def _seats_and_trick(image: Image.Image, draw: ImageDraw.ImageDraw, view: TrickView, names: Sequence[str],
@@ -209,8 +209,9 @@ def trick_info(view: TrickView, names: Sequence[str], width: int) -> InfoPanel:
             panel.text(with_names(contract_label(contract), names), bold=True)
     elif view["bids"] or view["phase"] == "bid":
         panel.section(_("Bidding"))
-        bids = [f"{names[s]}: {b}" for s, b in map(seat_and_bid, view["bids"]) if 0 <= s < len(names)]
-        panel.text(",  ".join(bids) if bids else "No bids yet")
+        bids = [f"{names[s]}: {say('passed') if b == 'pass' else b}" for s, b in map(seat_and_bid, view["bids"])
+                if 0 <= s < len(names)]
+        panel.text(",  ".join(bids) if bids else say("No bids yet"))
     turnup = view["turnup"]
     if turnup and view["phase"] == "play":
         panel.section(_("Turn-up"))
