@@ -13,6 +13,7 @@ from io import BytesIO
 
 from PIL import Image, ImageDraw
 
+from render.language import display_name
 from render.theme import FACES, RGB, fake_bold, font
 
 MAX_BYTES = 500_000
@@ -348,10 +349,11 @@ def turn_marker(draw: ImageDraw.ImageDraw, x: float, y: float, size: float, fill
 
 
 def seat_names(names: Sequence[str], seats: int) -> list[str]:
-    """A display name for every seat: the given names, ``Seat n`` where a name is missing or blank."""
+    """A display name for every seat: the given names (a computer's in the language being drawn in), ``Seat n``
+    where a name is missing or blank (or drawable by no face: emoji alone)."""
     out = []
     for seat in range(seats):
-        name = " ".join(printable(str(names[seat])).split()) if seat < len(names) else ""
+        name = " ".join(printable(display_name(str(names[seat]))).split()) if seat < len(names) else ""
         out.append(name or f"Seat {seat + 1}")
     return out
 

@@ -209,7 +209,8 @@ def trick_info(view: TrickView, names: Sequence[str], width: int) -> InfoPanel:
             panel.text(with_names(contract_label(contract), names), bold=True)
     elif view["bids"] or view["phase"] == "bid":
         panel.section(_("Bidding"))
-        bids = [f"{names[s]}: {say('passed') if b == 'pass' else b}" for s, b in map(seat_and_bid, view["bids"])
+        passed = say("passed")
+        bids = [f"{names[s]}: {passed if b == 'pass' else b}" for s, b in map(seat_and_bid, view["bids"])
                 if 0 <= s < len(names)]
         panel.text(",  ".join(bids) if bids else say("No bids yet"))
     turnup = view["turnup"]
