@@ -224,7 +224,7 @@ def recap_image(recap: HandRecap, names: Sequence[str], words: str, marks: bool 
     this hand (in play and at the end when points were scored during play), its tricks, and its new total
     (``marks``: the game is scored in marks, and the columns say so)."""
     everyone = seat_names(names, max((s for r in recap.sides for s in r.seats), default=-1) + 1)
-    lines = _lines(words, LINE, 4)
+    lines = _lines(words, LINE, 6)
     columns = _recap_columns(recap, marks)
     hand = say("Round") if catalogue().get(recap.game) and catalogue()[recap.game].family == "line" else say("Hand")
     title = f"{_title(recap.game)}  ·  {hand} {recap.round}"
@@ -276,7 +276,7 @@ def standings_image(game: str, sides: Sequence[Sequence[int]], outcome: Outcome,
     winner = " & ".join(_side_name(everyone, sides[s]) for s in outcome.sides) or say("Nobody")
     family = spec.family if spec is not None else ""
     hands_won = () if family in ("poker", "bingo") else hands_won
-    lines = _lines(words, LINE, 3)
+    lines = _lines(words, LINE, 5)
     height = PAD + TITLE + 12 + (NAME + 14) + len(lines) * (LINE + 8) + 6 + LABEL + 10 + ROW * len(sides) + PAD
     standings = say("Final standings")
     title = f"{_title(game)}  ·  {standings}"

@@ -13,6 +13,7 @@ from engine.ai import computer_player
 from engine.events import EventKind, Outcome
 from engine.game import Game
 from render.canvas import recording
+from render.language import LANGUAGE, speaking
 from render.recap import ends_a_hand, hand_recap, hands_won, recap_image, standings_image, tie_breaks
 from render.words import Narrator
 from tests.render.test_nothing_cut import SHOWN, WORLD, cuts, dropped
@@ -102,12 +103,20 @@ def test_a_marks_recap_says_marks() -> None:
     assert "Marks" in [t.text for t in drawn.texts]
 
 
+@pytest.mark.parametrize("language", [None, "es"])
 @pytest.mark.parametrize("key", [key for key, spec in catalogue().items() if spec.family != "bingo"])
-def test_recaps_and_standings_with_names_in_six_scripts_cut_nothing(key: str) -> None:
+def test_recaps_and_standings_with_names_in_six_scripts_cut_nothing(key: str, language: str | None) -> None:
+    with speaking(language):
+        problems = _recap_problems(key)
+    assert not problems, "\n".join(problems[:20])
+
+
+def _recap_problems(key: str) -> list[str]:
+    """What the recaps and standings of a whole match, names in six scripts, cut or drop."""
     seats = max(s for s in catalogue()[key].seats if s <= 6)
     game = finished(key, seats, 5)
     names = WORLD[:seats]
-    narrator = Narrator(key, names, game.sides, game.options)
+    narrator = Narrator(key, names, game.sides, game.options, language=LANGUAGE.get())
     problems = []
     for index, event in enumerate(game.log):
         if ends_a_hand(event):
@@ -124,4 +133,4 @@ def test_recaps_and_standings_with_names_in_six_scripts_cut_nothing(key: str) ->
     teams = [" & ".join(SHOWN[s] for s in side) for side in game.sides if len(side) > 1]
     texts = " ".join(t.text for t in drawn.texts)
     problems += [f"standings: the side {team!r} is not named whole" for team in teams if team not in texts]
-    assert not problems, "\n".join(problems[:20])
+    return problems
