@@ -11,13 +11,16 @@ from dataclasses import dataclass
 from functools import lru_cache
 from io import BytesIO
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from render.language import display_name
-from render.theme import FACES, RGB, fake_bold, font
+from render.theme import FACES, LAYOUT, RGB, fake_bold, font
 
 MAX_BYTES = 500_000
 FONT_LOCK = threading.RLock()
+#: Lines read left to right, a right-to-left name inside one in its own order (the "&" of "Ana & محمد" stays between
+#: the names, even at the start of a line); Raqm takes a direction, the letter-by-letter layout none.
+DIRECTION: str | None = "ltr" if LAYOUT == ImageFont.Layout.RAQM else None
 _SEAT_WORD = re.compile(r"\b(?:[Ss]eat|[Aa]siento) (\d{1,2})\b")  # the engine's word, and the Spanish one
 
 
@@ -25,7 +28,8 @@ _SEAT_WORD = re.compile(r"\b(?:[Ss]eat|[Aa]siento) (\d{1,2})\b")  # the engine's
 def text_width(text: str, size: int, bold: bool = False) -> float:
     """The width in pixels of ``text`` at ``size`` (in bold if ``bold``)."""
     with FONT_LOCK:
-        return float(sum(font(size, face, bold).getlength(run) for face, run in runs(printable(text))))
+        parts = runs(printable(text))
+        return float(sum(font(size, face, bold).getlength(run, direction=DIRECTION) for face, run in parts))
 
 
 _SPELLED = {"’": "'", "‘": "'", "“": '"', "”": '"', "−": "-"}
@@ -274,7 +278,8 @@ def _text_mask(text: str, size: int, anchor: str, bold: bool) -> tuple[Image.Ima
     if len(parts) == 1:
         face = parts[0][0]
         with FONT_LOCK:  # FreeType faces must not be used by two threads at once (the bot renders in threads)
-            left, top, right, bottom = (int(v) for v in font(size, face, bold).getbbox(text, anchor=anchor))
+            box = font(size, face, bold).getbbox(text, anchor=anchor, direction=DIRECTION)
+        left, top, right, bottom = (int(v) for v in box)
         mask = Image.new("L", (max(1, right - left + 1), max(1, bottom - top)), 0)
         _write(mask, (-left, -top), parts, size, anchor, bold)
         return mask, left, top
@@ -290,8 +295,8 @@ def _write(mask: Image.Image, at: tuple[float, float], parts: list[tuple[int, st
         for face, run in parts:
             face_font = font(size, face, bold)
             for shift in (0, 1) if bold and fake_bold(face) else (0,):
-                pen.text((x + shift, y), run, font=face_font, fill=255, anchor=anchor)
-            x += face_font.getlength(run)
+                pen.text((x + shift, y), run, font=face_font, fill=255, anchor=anchor, direction=DIRECTION)
+            x += face_font.getlength(run, direction=DIRECTION)
 
 
 def _mixed_mask(parts: list[tuple[int, str]], size: int, anchor: str, bold: bool) -> tuple[Image.Image, int, int]:
@@ -302,9 +307,9 @@ def _mixed_mask(parts: list[tuple[int, str]], size: int, anchor: str, bold: bool
         x = 0.0
         for face, run in parts:
             face_font = font(size, face, bold)
-            left, top, right, bottom = face_font.getbbox(run, anchor="ls")
+            left, top, right, bottom = face_font.getbbox(run, anchor="ls", direction=DIRECTION)
             boxes.append((x + left, top, x + right, bottom))
-            x += face_font.getlength(run)
+            x += face_font.getlength(run, direction=DIRECTION)
         lead = font(size, 0, bold)
         base = lead.getbbox("Hg", anchor="ls")
         placed = lead.getbbox("Hg", anchor="l" + anchor[1])

@@ -7,10 +7,10 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from render.canvas import draw_text, face_of, fit, fit_side, printable, recording, runs, seat_names, text_width, wrap
-from render.theme import FACES, FONTS, font
+from render.theme import FACES, FONTS, LAYOUT, font
 
 SCRIPTS = {"latin": "ÅåÞþÐðÑñØøßŁłŒœĞğŞşŐőÇç", "greek": "Ἀλέξανδρος", "cyrillic": "Дмитрий", "arabic": "محمد",
            "hebrew": "שרה", "chinese": "王小明", "japanese": "ひらがなカタカナ", "korean": "김민준"}
@@ -90,3 +90,13 @@ def test_the_faces_are_bundled_small_and_shipped_with_the_package() -> None:
         assert font(size).getlength("A") > 0
     project = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())
     assert "fonts/*.ttf" in project["tool"]["setuptools"]["package-data"]["render"]
+
+
+@pytest.mark.skipif(LAYOUT != ImageFont.Layout.RAQM, reason="right-to-left layout needs Raqm (libfribidi)")
+def test_a_right_to_left_name_keeps_its_place_in_a_left_to_right_line() -> None:
+    """"& محمد" (a side's second line): the line reads left to right, so "&" comes first, the Arabic name after."""
+    whole, start = ink("& محمد"), ink("&")
+    box = start.getbbox()
+    assert box is not None
+    assert whole.crop(box).tobytes() == start.crop(box).tobytes()
+    assert text_width("& محمد", 24) > text_width("&", 24)
