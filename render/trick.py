@@ -146,7 +146,7 @@ def _bid_of(view: TrickView, seat: int) -> str | None:
 
 def trick_ring(seats: int) -> Ring:
     """The felt a trick table of ``seats`` sits around (taller for five and six, whose tiles stack two a side)."""
-    return Ring(WIDTH - 2 * MARGIN, 330 if seats <= 4 else 500, seats)
+    return Ring(WIDTH - 2 * MARGIN, 390 if seats <= 4 else 500, seats)
 
 
 def trick_boxes(ring: Ring) -> tuple[list[Box], list[Box]]:
@@ -156,7 +156,7 @@ def trick_boxes(ring: Ring) -> tuple[list[Box], list[Box]]:
 
 def plate_size(seats: int) -> tuple[float, float]:
     """A name plate's width and height at a table of ``seats``."""
-    return (200 if seats <= 4 else 160), (62 if seats <= 4 else 84)  # five and six: narrower, so room for two lines
+    return (200 if seats <= 4 else 160), 84  # room for a long name on two lines over its facts
 
 
 def _seats_and_trick(image: Image.Image, draw: ImageDraw.ImageDraw, view: TrickView, names: Sequence[str],
