@@ -18,8 +18,10 @@ COPY bot ./bot
 COPY cogs ./cogs
 COPY engine ./engine
 COPY render ./render
-# constraints.txt pins every dependency to the tested release (README, "Upgrading the pinned versions").
-RUN pip install --no-compile --constraint constraints.txt . \
+# libfribidi lets Pillow lay out right-to-left names (Arabic, Hebrew) with their letters joined; constraints.txt
+# pins every dependency to the tested release (README, "Upgrading the pinned versions").
+RUN apt-get update && apt-get install -y --no-install-recommends libfribidi0 && rm -rf /var/lib/apt/lists/* \
+    && pip install --no-compile --constraint constraints.txt . \
     && useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin hall \
     && mkdir -p /data && chown hall /data
 

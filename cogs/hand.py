@@ -157,9 +157,9 @@ def hand_text(table: Table, view: CommonView, seat: int, can_move: bool, locale:
         return "🤖 " + translate("The computer is playing your moves (press **Pause** on the table to take over).",
                                  locale)
     if can_move:
-        prompt = your_prompt(table.narrator(shown(table), language_of(locale)), view["prompt"], seat)
+        prompt = your_prompt(table.narrator(shown(table, locale), language_of(locale)), view["prompt"], seat)
         return "🎯 " + translate("**Your turn** at table #{table}.", locale, table=table.id) + f" {prompt}"
-    awaited = ", ".join(shown(table)[s] for s in view["to_act"])
+    awaited = ", ".join(shown(table, locale)[s] for s in view["to_act"])
     return translate("Your tiles at table #{table}. Waiting for **{names}**.", locale, table=table.id, names=awaited)
 
 

@@ -11,6 +11,7 @@ from discord import ButtonStyle
 
 from bot.table import NotAllowed, StaleClick, Table, TableStatus
 from cogs.base import IDS, MAX_OPTIONS, Control, TableButton, TableSelect, answering, in_place, tables, view_of
+from cogs.text import clip
 from engine.game import option_text
 from render.language import translate
 from render.words import option_label, option_value_words
@@ -119,7 +120,7 @@ def rules_view(table: Table, page: int = 0, locale: Any = None) -> discord.ui.Vi
         label = option_label(spec.name, locale)
         select_options = [discord.SelectOption(label=f"{label}: {option_value_words(spec.name, c, locale)}"[:100],
                                                value=option_text(c)[:100],
-                                               description=translate(spec.help, locale)[:100],
+                                               description=clip(translate(spec.help, locale), 100),
                                                default=c == current) for c in shown]
         items.append(HouseRule(tid, ver, str(index), options=select_options, placeholder=label, row=len(items)))
     buttons: list[discord.ui.Item[Any]] = []

@@ -13,7 +13,7 @@ from bot.table import Table, computer_levels
 from cogs.base import IDS, Control, TableButton, TableSelect, acknowledged, view_of
 from cogs.house_rules import HouseRules
 from cogs.text import COLOUR, options_text, seat_range, shown
-from render.language import _, phrase_in
+from render.language import _, display_name, phrase_in
 
 #: How each computer level is shown: its name and what it does.
 LEVEL_WORDS = {
@@ -122,8 +122,8 @@ def seat_label(table: Table, index: int, locale: Locale | None = None) -> str:
     keeps for its member says when it opens up (Discord shows the time counting down)."""
     seat = table.seats[index]
     if seat.computer:
-        return f"🤖 {seat.name} · {LEVEL_WORDS[seat.level][0].lower()}"
-    label = f"<@{seat.user_id}>" + (" (host)" if seat.user_id == table.host_id else "")
+        return f"🤖 {display_name(seat.name, locale)} · {translate(LEVEL_WORDS[seat.level][0], locale).lower()}"
+    label = f"<@{seat.user_id}>" + (" " + translate("(host)", locale) if seat.user_id == table.host_id else "")
     if seat.reserved_until is not None:
         label += " · " + translate("⏳ kept for them, opens up <t:{when}:R>", locale, when=int(seat.reserved_until))
     return label
@@ -137,16 +137,18 @@ def lobby_embed(table: Table, locale: Locale | None = None) -> discord.Embed:
     seats = "\n".join(f"{i + 1}. {seat_label(table, i, locale)}" for i in range(len(table.seats)))
     sides = table.sides()
     if sides:
+        names = shown(table, locale)
         seats += "\n" + "\n".join(
-            translate("Team {letter}", locale, letter=chr(65 + n)) + ": " + " & ".join(shown(table)[s] for s in side)
+            translate("Team {letter}", locale, letter=chr(65 + n)) + ": " + " & ".join(names[s] for s in side)
             for n, side in enumerate(sides))
     embed.add_field(name=translate("Seats ({count}; {players} players)", locale, count=len(table.seats),
-                                   players=seat_range(spec)), value=seats or translate("empty", locale), inline=False)
+                                   players=seat_range(spec, locale)), value=seats or translate("empty", locale),
+                    inline=False)
     embed.add_field(name=translate("House rules", locale), value=options_text(spec, table.row.options, locale),
                     inline=False)
     found = table.start_problem()
     problem = phrase_in(found, locale) if found is not None else None
-    waiting = [shown(table)[s] for s in table.reserved()]
+    waiting = [shown(table, locale)[s] for s in table.reserved()]
     if problem is None and waiting:
         problem = translate("the rematch keeps a seat for {names} until they press Join or Rematch", locale,
                             names=", ".join(waiting))
@@ -163,7 +165,7 @@ def invitation(table: Table, pinged: list[int], locale: discord.Locale | None) -
     if not pinged:
         return None
     host = table.seat_of(table.host_id)
-    values = {"host": shown(table)[host] if host is not None else "?",
+    values = {"host": shown(table, locale)[host] if host is not None else "?",
               "members": " ".join(f"<@{uid}>" for uid in pinged), "game": translate(table.spec.title, locale)}
     if table.reserved():
         return translate("{host} asks for a rematch of {game}: {members}, your seats are kept for a minute; press "

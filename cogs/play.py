@@ -191,7 +191,7 @@ class TablePublisher:
             title = (translate("Match over", locale) if over else
                      translate("{hand} over", locale, hand=translate(hand_word(table), locale)))
             start = update.events.index(ends[0])
-            narrator = table.narrator(text.shown(table), language_of(locale))
+            narrator = table.narrator(text.shown(table, locale), language_of(locale))
             lines = [narrator.event(e) for e in update.events[start:]
                      if e.outcome is not None or e.kind == EventKind.SCORE]
             self.results[table.id] = RoundResult(update.version, title, lines, table.game.view(None))

@@ -38,6 +38,7 @@ from render.recap import (
     hands_won,
     render_recap,
     render_standings,
+    tie_breaks,
     unfinished_hand,
 )
 
@@ -72,7 +73,7 @@ def post_of(table: Table, events: Sequence[Event], language: str | None = None) 
                                   and unfinished_hand(game.log, index)):
             post.recaps.append(_recap(table, hand_recap(game.key, game.sides, game.log, index), language))
         if event.kind == EventKind.MATCH_OVER and event.outcome is not None:
-            words = table.narrator(text.shown(table), language).standings(event.outcome)
+            words = table.narrator(text.shown(table, language), language).standings(event.outcome)
             post.final = (event.outcome, words, hands_won(game.log, len(game.sides)))
     return post if post.recaps or post.final else None
 
@@ -84,7 +85,7 @@ def _index_of(log: Sequence[Event], event: Event) -> int | None:
 
 def _recap(table: Table, recap: HandRecap, language: str | None = None) -> tuple[HandRecap, str, str]:
     """A recap with its line for the message (names as message text) and its words for the picture."""
-    return (recap, table.narrator(text.shown(table), language).recap(recap),
+    return (recap, table.narrator(text.shown(table, language), language).recap(recap),
             table.narrator(None, language).recap(recap, tally=False))
 
 
@@ -111,9 +112,10 @@ async def message_parts(post: Post, language: str | None = None) -> tuple[list[d
     names = table.names
     if post.final is not None and table.game is not None:
         outcome, words, won = post.final
+        ties = tie_breaks(table.game.key, table.game.log, table.game.sides)  # poker: who went out later ahead
         png = await offload.run_in("render", render_standings, table.row.game, table.game.sides, outcome, names,
-                                   table.narrator(None, language).standings(outcome), won, language)
-        head = text.winners_line([text.shown(table)[s] for s in outcome.winners], language)
+                                   table.narrator(None, language).standings(outcome), won, language, ties)
+        head = text.winners_line([text.shown(table, language)[s] for s in outcome.winners], language)
         embed = discord.Embed(title=translate("Match over · {game} · table #{table}", language,
                                               game=translate(table.spec.title, language), table=table.id),
                               colour=discord.Colour.gold(), description=f"{head}\n{words}"[:4000])
@@ -121,7 +123,8 @@ async def message_parts(post: Post, language: str | None = None) -> tuple[list[d
         embeds.append(embed)
         files.append(discord.File(io.BytesIO(png), "standings.png"))
     for recap, line, image_words in post.recaps[-(MAX_EMBEDS - len(embeds)):]:
-        png = await offload.run_in("render", render_recap, recap, names, image_words, language)
+        png = await offload.run_in("render", render_recap, recap, names, image_words, language,
+                                   table.narrator().marks())
         name = f"recap-{recap.round}.png"
         title = translate("{game} · table #{table}", language, game=translate(table.spec.title, language),
                           table=table.id)

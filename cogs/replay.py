@@ -27,7 +27,7 @@ from bot.tables import TableRow
 from cogs.text import COLOUR, NO_PINGS
 from engine import CorruptState, Game, catalogue
 from engine.replay import Replay
-from render.language import _, language_of, translate
+from render.language import _, display_name, language_of, translate
 from render.words import Narrator
 
 if TYPE_CHECKING:
@@ -83,8 +83,10 @@ def step_text(row: TableRow, replay: Replay, game: Game, step: int, locale: Any 
               ) -> tuple[str, list[tuple[str, str]]]:
     """The words of one step (what it did) and every seat's hand after it (``game``: as it was then), in the
     locale's language."""
-    names = names_of(row)
-    words = Narrator(game.key, names, game.sides, game.options, language=language_of(locale))
+    names = [display_name(name, locale or "en") for name in names_of(row)]
+    # the names are made safe for message text before they go into the story, so its lines are never cut
+    words = Narrator(game.key, [in_text(name) for name in names], game.sides, game.options,
+                     language=language_of(locale))
     done = replay.step(step)
     events = game.log if done is None else done.events
     lines = [words.event(event) for event in events][-8:]
@@ -92,7 +94,7 @@ def step_text(row: TableRow, replay: Replay, game: Game, step: int, locale: Any 
                        hand=replay.hand_of(step))
     hands = [(names[s] if s < len(names) and names[s] else words.seat(s), " ".join(game.view(s)["hand"] or []) or "-")
              for s in range(game.seats)]
-    return header + "\n" + "\n".join(f"• {in_text(line)}" for line in lines), hands
+    return header + "\n" + "\n".join(f"• {line}" for line in lines), hands
 
 
 async def replay_message(row: TableRow, replay: Replay, step: int, locale: Any = None) -> dict[str, Any]:

@@ -36,9 +36,7 @@ def games_embed(locale: discord.Locale | None = None) -> discord.Embed:
 
 def seats_in_words(spec: GameSpec, locale: discord.Locale | None) -> str:
     """:func:`cogs.text.seat_range` in the member's language."""
-    words = seat_range(spec)
-    to, or_ = translate("to", locale), translate("or", locale)
-    return words.replace(" to ", f" {to} ").replace(" or ", f" {or_} ")
+    return seat_range(spec, locale)
 
 
 def rules_embed(key: str, locale: discord.Locale | None = None) -> discord.Embed:

@@ -173,15 +173,15 @@ def request_buttons(table: Table, locale: Any = None) -> list[discord.ui.Item[An
 
 
 # ----- the embeds ---------------------------------------------------------------------------------------------------
-def side_names(table: Table, view: CommonView) -> list[str]:
+def side_names(table: Table, view: CommonView, locale: Any = None) -> list[str]:
     """Each scoring side's name (partners joined with &)."""
-    return [" & ".join(shown(table)[s] for s in side) for side in view["sides"]]
+    return [" & ".join(shown(table, locale)[s] for s in side) for side in view["sides"]]
 
 
 def score_line(table: Table, view: GameView, locale: Any = None) -> str:
     """Scores per side, with the target when the game has one."""
     scores = chips(view) if view["family"] == "poker" else view["scores"]  # the chips the picture shows
-    parts = [f"{name} **{score}**" for name, score in zip(side_names(table, view), scores, strict=False)]
+    parts = [f"{name} **{score}**" for name, score in zip(side_names(table, view, locale), scores, strict=False)]
     target = view["target"] if view["family"] == "line" or view["family"] == "trick" else None
     return " · ".join(parts) + (" " + translate("(to {target})", locale, target=target) if target else "")
 
@@ -197,14 +197,14 @@ def table_embed(table: Table, view: GameView, image: str | None, locale: Any = N
     embed = discord.Embed(title=title, colour=COLOUR, description=status_line(table, view, locale))
     embed.add_field(name=translate("Scores", locale), value=score_line(table, view, locale)[:1024] or "-",
                     inline=False)
-    narrator = table.narrator(shown(table), language_of(locale))
+    narrator = table.narrator(shown(table, locale), language_of(locale))
     log = [narrator.event(entry) for entry in view["log"][-4:]]
     if log:
         embed.add_field(name=translate("Last moves", locale), value="\n".join(log)[:1024], inline=False)
     if table.row.autopilot:
         embed.add_field(name=translate_p("autopilot", "Run", locale), value=translate(
             "The computer is playing {names}'s moves.", locale,
-            names=", ".join(shown(table)[s] for s in table.row.autopilot)), inline=False)
+            names=", ".join(shown(table, locale)[s] for s in table.row.autopilot)), inline=False)
     if image:
         embed.set_image(url=f"attachment://{image}")
     footer = translate("table #{table} · My hand shows your tiles privately", locale, table=table.id)

@@ -12,26 +12,40 @@ from bot.names import in_text
 from bot.table import Table
 from engine import GameSpec
 from engine.views import CommonView
-from render.language import agree
+from render.language import agree, display_name
 from render.words import option_label, option_value_words
 
 COLOUR = discord.Colour.from_rgb(38, 110, 70)
 NO_PINGS = discord.AllowedMentions(everyone=False, roles=False, users=False, replied_user=False)
 
 
-def shown(table: Table) -> list[str]:
-    """The seats' names as message text: markdown in a name is shown, not applied."""
-    return [in_text(name) for name in table.names]
+def shown(table: Table, locale: Any = None) -> list[str]:
+    """The seats' names as message text: markdown in a name is shown, not applied; a computer's name in the
+    locale's language where one is given."""
+    return [in_text(display_name(name, locale) if locale is not None else name) for name in table.names]
 
 
-def seat_range(spec: GameSpec) -> str:
-    """Allowed player counts in words: ``2 to 6``, ``1``, ``3 or 4``."""
+def clip(text: str, limit: int) -> str:
+    """``text`` in at most ``limit`` characters (a Discord field's limit), cut after a whole word with "…".
+
+    >>> clip("Count the ends after each play, or the Muggins cascade", 45)
+    'Count the ends after each play, or the…'
+    """
+    if len(text) <= limit:
+        return text
+    head = text[: limit - 1]
+    cut = head.rsplit(" ", 1)[0] if " " in head else head
+    return cut.rstrip(" ,;:·-") + "…"
+
+
+def seat_range(spec: GameSpec, locale: Any = None) -> str:
+    """Allowed player counts in words: ``2 to 6``, ``1``, ``3 or 4`` (in the locale's language)."""
     seats = sorted(spec.seats)
     if len(seats) == 1:
         return str(seats[0])
     if seats == list(range(seats[0], seats[-1] + 1)):
-        return f"{seats[0]} to {seats[-1]}"
-    return ", ".join(str(s) for s in seats[:-1]) + f" or {seats[-1]}"
+        return translate("{low} to {high}", locale, low=seats[0], high=seats[-1])
+    return translate("{list} or {last}", locale, list=", ".join(str(s) for s in seats[:-1]), last=seats[-1])
 
 
 def options_text(spec: GameSpec, values: dict[str, Any], locale: Any = None) -> str:
@@ -59,8 +73,8 @@ def winners_line(winners: list[str], locale: Any = None) -> str:
 def status_line(table: Table, view: CommonView, locale: Any = None) -> str:
     """Whose turn it is (or how the match ended), in words with names."""
     if view["over"]:
-        return winners_line([shown(table)[s] for s in view["winners"]], locale)
-    awaited = [shown(table)[s] for s in view["to_act"]]
-    prompt = table.narrator(shown(table), language_of(locale)).prompt(view["prompt"])
+        return winners_line([shown(table, locale)[s] for s in view["winners"]], locale)
+    awaited = [shown(table, locale)[s] for s in view["to_act"]]
+    prompt = table.narrator(shown(table, locale), language_of(locale)).prompt(view["prompt"])
     waiting = translate("Waiting for **{names}**", locale, names=", ".join(awaited))
     return f"➡️ {waiting}" + (f": {prompt}" if prompt else "")

@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from engine.actions import Action, Bid, Draw, Pass, Play
+from engine.actions import Action, Bid, Call, Draw, Pass, Play
 from engine.events import Event, EventKind
 from engine.game import Game
+from engine.games.bingo import BingoGame
 from engine.linegame import LineGame
 from engine.phrases import Phrase, capital
 from engine.trickgame import TrickGame
@@ -41,7 +42,13 @@ class Reason(StrEnum):
     PARTNER_WINNING = "partner_winning"  # a partner is winning the trick: a low tile
     CANNOT_WIN = "cannot_win"  # the trick is lost: the lowest tile
     HAND_RANK = "hand_rank"  # poker: the hand the seat holds (rank)
-    CHOSEN = "chosen"  # the computer's choice, with no simpler reason to give
+    KEEPS_PLAYS = "keeps_plays"  # a line game: this play leaves the most of the seat's tiles a place (fits)
+    LEAD_DOUBLE = "lead_double"  # leading a double: the highest tile of its suit (suit)
+    LEAD_SUIT = "lead_suit"  # leading a suit the seat is long in (suit, held)
+    MUGGINS_CLAIM = "muggins_claim"  # claiming points or calling Muggins: points left lying are lost
+    BINGO_MATCH = "bingo_match"  # Bingo: the tile matches the count (count)
+    BINGO_LEAVE = "bingo_leave"  # Bingo: leaving a match keeps it for a later pass along the row
+    BINGO_PACE = "bingo_pace"  # Bingo with matches removed for you: stepping or running changes only the pace
 
 
 @dataclass(frozen=True)
@@ -69,14 +76,24 @@ def advise(game: Game, seat: int, player: Player) -> Advice:
     trial = game.clone()
     events = trial.apply(seat, action)
     if isinstance(game, LineGame):
-        reason, facts = _line(game, seat, action, events)
+        reason, facts = _line(game, seat, action, events, trial)
     elif isinstance(game, TrickGame) and isinstance(trial, TrickGame):
         reason, facts = _trick(game, trial, seat, action, events)
     elif game.spec.family == "poker":
         reason, facts = Reason.HAND_RANK, {"rank": str(game.view(seat).get("hand_rank") or "")}
     else:
-        reason, facts = Reason.CHOSEN, {}
+        reason, facts = _bingo(game, action)
     return Advice(action, label, reason, facts, phrase)
+
+
+def _bingo(game: Game, action: Action) -> tuple[Reason, dict[str, Any]]:
+    """Bingo's reasons: a removal matches the count, a pass keeps the match for a later round of the row, and with
+    matches removed for you, stepping or running only sets the pace."""
+    if action == Call("remove"):
+        return Reason.BINGO_MATCH, {"count": game.count if isinstance(game, BingoGame) else 0}
+    if isinstance(action, Pass):
+        return Reason.BINGO_LEAVE, {}
+    return Reason.BINGO_PACE, {}
 
 
 def _scored(game: Game, seat: int, events: list[Event]) -> int:
@@ -84,11 +101,12 @@ def _scored(game: Game, seat: int, events: list[Event]) -> int:
     return sum(e.points for e in events if e.kind == EventKind.SCORE and (e.side == side or e.seat == seat))
 
 
-def _line(game: LineGame, seat: int, action: Action, events: list[Event]) -> tuple[Reason, dict[str, Any]]:
+def _line(game: LineGame, seat: int, action: Action, events: list[Event],
+          trial: Game) -> tuple[Reason, dict[str, Any]]:
     if isinstance(action, (Draw, Pass)):
         return Reason.NO_PLAY, {}
     if not isinstance(action, Play):
-        return Reason.CHOSEN, {}
+        return Reason.MUGGINS_CLAIM, {}
     if any(e.kind == EventKind.ROUND_OVER for e in events) and len(game.hands[seat]) == 1:
         return Reason.GOES_OUT, {}
     points = _scored(game, seat, [e for e in events if e.kind != EventKind.ROUND_OVER])
@@ -99,7 +117,8 @@ def _line(game: LineGame, seat: int, action: Action, events: list[Event]) -> tup
     plays = [a.tile for a in game.legal_actions(seat) if isinstance(a, Play)]
     if action.tile.pips >= max(t.pips for t in plays):
         return Reason.HEAVIEST, {"pips": action.tile.pips}
-    return Reason.CHOSEN, {}
+    fits = trial.playable_tiles() if isinstance(trial, LineGame) else frozenset()
+    return Reason.KEEPS_PLAYS, {"fits": sum(1 for tile in game.hands[seat] if tile in fits and tile != action.tile)}
 
 
 def _longest_suit(game: TrickGame, seat: int) -> tuple[int, int]:
@@ -119,8 +138,9 @@ def _trick(game: TrickGame, trial: TrickGame, seat: int, action: Action,
     if isinstance(action, Pass) and game.view(seat).get("phase") == "bid":
         suit, held = _longest_suit(game, seat)
         return Reason.PASS_BID, {"suit": suit, "held": held}
-    if not isinstance(action, Play):
-        return Reason.CHOSEN, {}
+    if not isinstance(action, Play) or game.view(seat).get("phase") != "play":
+        suit, held = _longest_suit(game, seat)  # taking up or naming trumps, a discard: by the longest suit
+        return (Reason.PASS_BID if isinstance(action, Pass) else Reason.BID_SUIT), {"suit": suit, "held": held}
     rule = game.suit_rule()
     trick = game.trick
     if trick is None or not trick.plays:  # leading
@@ -128,7 +148,10 @@ def _trick(game: TrickGame, trial: TrickGame, seat: int, action: Action,
             held = sum(1 for t in game.hands[seat] if rule.is_trump(t))
             of = sum(1 for t in game.tile_set() if rule.is_trump(t))
             return Reason.LEAD_TRUMPS, {"held": held, "of": of}
-        return Reason.CHOSEN, {}
+        if action.tile.is_double:
+            return Reason.LEAD_DOUBLE, {"suit": action.tile.high}
+        held = sum(1 for t in game.hands[seat] if t.has(action.tile.high))
+        return Reason.LEAD_SUIT, {"suit": action.tile.high, "held": held}
     done = next((e for e in events if e.kind == EventKind.TRICK), None)
     if done is not None:
         winner = done.seat

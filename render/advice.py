@@ -25,7 +25,13 @@ TEMPLATES: dict[Reason, str] = {
     Reason.PARTNER_WINNING: _("{label}: your partner is winning, so play low"),
     Reason.CANNOT_WIN: _("{label}: this trick is not yours, so keep your better tiles"),
     Reason.HAND_RANK: _("{label}: you hold {rank}"),
-    Reason.CHOSEN: _("{label}: the Strong player's pick"),
+    Reason.KEEPS_PLAYS: _("{label}: {fits} of your other tiles still fit the line, so you keep your options"),
+    Reason.LEAD_DOUBLE: _("{label}: a double is the highest tile of its suit ({suit})"),
+    Reason.LEAD_SUIT: _("{label}: lead your long suit, you hold {held} {suit}"),
+    Reason.MUGGINS_CLAIM: _("{label}: points left unclaimed are lost"),
+    Reason.BINGO_MATCH: _("{label}: it matches the count of {count}"),
+    Reason.BINGO_LEAVE: _("{label}: leaving it keeps a match for a later pass along the row"),
+    Reason.BINGO_PACE: _("{label}: matches are removed for you, so this only sets the pace"),
 }
 WINNING_SO_FAR = _("{label} is winning the trick so far")
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import re
 import threading
 import unicodedata
@@ -12,93 +11,105 @@ from dataclasses import dataclass
 from functools import lru_cache
 from io import BytesIO
 
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
-from render.theme import RGB, font
+from render.language import display_name
+from render.theme import FACES, LAYOUT, RGB, fake_bold, font
 
 MAX_BYTES = 500_000
 FONT_LOCK = threading.RLock()
+#: Lines read left to right, a right-to-left name inside one in its own order (the "&" of "Ana & محمد" stays between
+#: the names, even at the start of a line); Raqm takes a direction, the letter-by-letter layout none.
+DIRECTION: str | None = "ltr" if LAYOUT == ImageFont.Layout.RAQM else None
 _SEAT_WORD = re.compile(r"\b(?:[Ss]eat|[Aa]siento) (\d{1,2})\b")  # the engine's word, and the Spanish one
 
 
 @lru_cache(maxsize=8192)
-def text_width(text: str, size: int) -> float:
-    """The width in pixels of ``text`` at ``size``."""
+def text_width(text: str, size: int, bold: bool = False) -> float:
+    """The width in pixels of ``text`` at ``size`` (in bold if ``bold``)."""
     with FONT_LOCK:
-        return float(font(size).getlength(_plain(printable(text))))
+        parts = runs(printable(text))
+        return float(sum(font(size, face, bold).getlength(run, direction=DIRECTION) for face, run in parts))
 
 
-_SPELLED = {"ß": "ss", "æ": "ae", "Æ": "AE", "ø": "o", "Ø": "O", "œ": "oe", "Œ": "OE", "đ": "d", "Đ": "D",
-            "ł": "l", "Ł": "L", "þ": "th", "ı": "i", "’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-",
-            "−": "-", "×": "x"}
+_SPELLED = {"’": "'", "‘": "'", "“": '"', "”": '"', "−": "-"}
+#: Signs that only dress an emoji (variation selectors, skin tones, the joiner of emoji sequences): left out with it.
+_DRESSING = re.compile("[\ufe0e\ufe0f\u200d\U0001f3fb-\U0001f3ff\U000e0020-\U000e007f]")
 
 
-#: Accents the bundled font lacks, drawn over their letter by :func:`_text_mask` (Spanish needs the acute, the
-#: tilde and the diaeresis; Portuguese the circumflex and the cedilla, hung below its c; French names the others).
-_MARKS = {"\u0301": "acute", "\u0300": "grave", "\u0303": "tilde", "\u0308": "diaeresis", "\u0302": "circumflex",
-          "\u0327": "cedilla"}
-_BELOW = ("turned", "cedilla")  # the signs drawn below the baseline
-_TURNED = {"¿": "?", "¡": "!"}  # drawn as their upright sign turned half round
+def _notdef_mask(face: int) -> tuple[tuple[int, int], bytes]:
+    mask = font(16, face).getmask("\U0010FFFF")  # a private code point no face draws: its "missing" box
+    return mask.size, bytes(mask)
 
 
-@lru_cache(maxsize=1024)
-def _composed(char: str) -> tuple[str, str] | None:
-    """``(plain sign, mark)`` for a sign the font lacks that :func:`_text_mask` draws: an accented letter
-    (``("e", "acute")`` for é) or an inverted sign (``("?", "turned")`` for ¿); None for any other."""
-    if char in _TURNED:
-        return (_TURNED[char], "turned") if not _has_glyph(char) else None
-    parts = unicodedata.normalize("NFD", char)
-    if len(parts) != 2 or parts[1] not in _MARKS or _has_glyph(char) or not _has_glyph(parts[0]):
-        return None
-    return parts[0], _MARKS[parts[1]]
+_NOTDEF = tuple(_notdef_mask(face) for face in range(len(FACES)))
 
 
-def _plain(text: str) -> str:
-    """``text`` with every composed sign replaced by its plain sign (the same advance: an accent takes no room)."""
-    if text.isascii():
-        return text
-    return "".join(found[0] if (found := _composed(char)) else char for char in text)
-
-
-@lru_cache(maxsize=8192)
-def _has_glyph(char: str) -> bool:
+@lru_cache(maxsize=16384)
+def _has_glyph(char: str, face: int) -> bool:
+    """Whether bundled face ``face`` draws ``char`` (its shape is not the face's "missing" box)."""
     with FONT_LOCK:
-        mask = font(16).getmask(char)
-    return not (mask.size == _NOTDEF.size and bytes(mask) == bytes(_NOTDEF))
+        mask = font(16, face).getmask(char)
+    return (mask.size, bytes(mask)) != _NOTDEF[face]
 
 
-_NOTDEF = font(16).getmask("\U0010FFFF")
+@lru_cache(maxsize=16384)
+def face_of(char: str) -> int | None:
+    """The first bundled face (of :data:`render.theme.FACES`) that draws ``char``, None if none does."""
+    return next((face for face in range(len(FACES)) if _has_glyph(char, face)), None)
 
 
 @lru_cache(maxsize=8192)
 def printable(text: str) -> str:
-    """``text`` with what the bundled font cannot draw composed from what it can (an accented letter is its letter
-    with the accent drawn over it, ¿ and ¡ are ? and ! turned round: :func:`_text_mask`), spelled in plain letters
-    (ß -> ss, ø -> o) or left out (emoji), so a player's name or a Spanish label never shows empty boxes.
+    """``text`` as the bundled faces can draw it: every letter any face has (Latin with its accents, Greek,
+    Cyrillic, Arabic, Hebrew, Chinese, Japanese, Korean) as it is, a sign none has spelled in plain letters where it
+    can be (a ligature as its letters) or left out with the signs that dress it (an emoji and its skin tone), so a
+    name never shows empty boxes; a name of emoji alone becomes empty (the caller shows its fallback).
 
-    >>> printable("José Müller ß ¿sí? 🎲")
-    'José Müller ss ¿sí? '
+    >>> printable("José Þór Ωμέγα Дмитрий 王小明 🎲")
+    'José Þór Ωμέγα Дмитрий 王小明'
     """
     out = []
-    for char in text:
-        if _has_glyph(char) or _composed(char) is not None:
+    dropped = False
+    for char in _DRESSING.sub("", text) if _DRESSING.search(text) else text:
+        if face_of(char) is not None:
             out.append(char)
             continue
-        plain = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
-        plain = plain if plain and all(_has_glyph(c) for c in plain) else _SPELLED.get(char, "")
-        out.append(plain)
-    return "".join(out)
+        plain = _SPELLED.get(char) or unicodedata.normalize("NFKD", char)
+        if plain != char and all(face_of(c) is not None for c in plain):
+            out.append(plain)
+        else:
+            dropped = True
+    shown = "".join(out)
+    return " ".join(shown.split()) if dropped else shown
 
 
-def fit(text: str, size: int, width: float) -> str:
-    """``text`` cut with an ellipsis so that it fits in ``width`` pixels."""
-    if text_width(text, size) <= width:
-        return text
+def runs(text: str) -> list[tuple[int, str]]:
+    """``text`` split into runs each drawn with one face: a sign joins the run before it when that run's face
+    draws it and it is a space, a digit or a mark shared by the faces, so a Chinese name keeps its spaces."""
+    found: list[tuple[int, str]] = []
+    for char in text:
+        face = face_of(char)
+        if face is None:
+            continue
+        if found:
+            last, run = found[-1]
+            if last == face or (not char.isalpha() and _has_glyph(char, last)):
+                found[-1] = (last, run + char)
+                continue
+        found.append((face, char))
+    return found
+
+
+def fit(text: str, size: int, width: float, bold: bool = False) -> str:
+    """``text`` cut with an ellipsis so that it fits in ``width`` pixels (measured in bold if ``bold``)."""
     text = printable(text)
+    if text_width(text, size, bold) <= width:
+        return text
     low, high = 0, len(text)  # the longest prefix that fits with its ellipsis, by bisection
     while low < high:
         middle = (low + high + 1) // 2
-        if text_width(text[:middle] + "…", size) <= width:
+        if text_width(text[:middle] + "…", size, bold) <= width:
             low = middle
         else:
             high = middle - 1
@@ -119,22 +130,79 @@ def fit_words(text: str, size: int, width: float) -> str:
     return fit(text, size, width)
 
 
-def wrap(text: str, size: int, width: float, max_lines: int = 3) -> list[str]:
-    """``text`` broken into at most ``max_lines`` lines of ``width`` pixels (the last one cut with an ellipsis)."""
+FACT_GAP = "  ·  "
+
+
+def pack(chunks: Sequence[str], size: int, room: float, bold: bool = False) -> list[str]:
+    """``chunks`` joined by a middle dot onto as few lines of ``room`` pixels as they fit, never cut inside a
+    chunk (a chunk too long for a line is broken between its words)."""
+    lines: list[str] = []
+    for chunk in chunks:
+        trial = f"{lines[-1]}{FACT_GAP}{chunk}" if lines else chunk
+        if lines and text_width(trial, size, bold) <= room:
+            lines[-1] = trial
+        elif text_width(chunk, size, bold) <= room:
+            lines.append(chunk)
+        else:
+            lines += wrap(chunk, size, room, 9, bold)
+    return lines
+
+
+def fit_side(text: str, size: int, width: float, bold: bool = False) -> str:
+    """A side's name (``"Ñandú & Zoë"``) fitted in ``width`` pixels by shortening each partner's name on its own,
+    the longest first, so no partner is ever cut off.
+
+    >>> fit_side("Ñandú Fernández-Oyarzábal & Zoë", 18, 150)
+    'Ñandú Fe… & Zoë'
+    """
+    text = printable(text)
+    names = text.split(" & ")
+    if len(names) == 1 or text_width(text, size, bold) <= width:
+        return fit(text, size, width, bold)
+    room = width - text_width(" & ", size, bold) * (len(names) - 1)
+    shares = {index: room / len(names) for index in range(len(names))}
+    for index in sorted(range(len(names)), key=lambda i: text_width(names[i], size, bold)):
+        need = text_width(names[index], size, bold)
+        if need < shares[index]:  # a short name keeps its whole self and leaves the rest to the longer ones
+            left = [i for i in shares if i != index and text_width(names[i], size, bold) > need]
+            for other in left:
+                shares[other] += (shares[index] - need) / len(left)
+            shares[index] = need
+    return " & ".join(fit(name, size, shares[i] + 0.5, bold) for i, name in enumerate(names))
+
+
+def wrap(text: str, size: int, width: float, max_lines: int = 3, bold: bool = False) -> list[str]:
+    """``text`` broken into at most ``max_lines`` lines of ``width`` pixels (the last one cut with an ellipsis if
+    it must be); a word too long for a line is broken after a hyphen, else where the line ends."""
     lines: list[str] = []
     current = ""
-    for word in text.split():
-        trial = f"{current} {word}".strip()
-        if text_width(trial, size) <= width or not current:
+    for piece, spaced in _pieces(printable(text), size, width, bold):
+        trial = f"{current} {piece}" if spaced and current else current + piece
+        if text_width(trial, size, bold) <= width or not current:
             current = trial
             continue
         lines.append(current)
-        current = word
+        current = piece
     if current:
         lines.append(current)
     if len(lines) > max_lines:
         lines = [*lines[: max_lines - 1], " ".join(lines[max_lines - 1:])]
-    return [fit(line, size, width) for line in lines]
+    return [fit(line, size, width, bold) for line in lines]
+
+
+def _pieces(text: str, size: int, width: float, bold: bool) -> Iterator[tuple[str, bool]]:
+    """The words of ``text``, each with whether a space stands before it; a word wider than ``width`` comes in
+    pieces that fit (split after its hyphens first), the pieces after the first with no space before them."""
+    for word in text.split():
+        spaced = True
+        for part in re.findall(r"[^-]+-?|-", word) if text_width(word, size, bold) > width else [word]:
+            while text_width(part, size, bold) > width and len(part) > 1:
+                cut = max(1, next(i for i in range(len(part), 0, -1) if text_width(part[:i], size, bold) <= width)
+                          if text_width(part[0], size, bold) <= width else 1)
+                yield part[:cut], spaced
+                part, spaced = part[cut:], False
+            yield part, spaced
+            spaced = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,8 +252,9 @@ def recorder() -> Drawn | None:
 
 def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill: RGB,
               anchor: str = "la", bold: bool = False, role: str = "text") -> None:
-    """Write ``text`` with the bundled font; ``bold`` thickens it by writing it twice a pixel apart; ``role``
-    says what it is for the tests of :func:`recording` (``"key"``: a key number, ``"badge"``: a mark on a tile).
+    """Write ``text`` with the bundled faces (each letter in the first face that has it); ``bold`` uses the bold
+    face; ``role`` says what it is for the tests of :func:`recording` (``"key"``: a key number, ``"badge"``: a
+    mark on a tile).
 
     The anti-aliased shape of each text is rendered once and cached, so a table redrawn after a move mostly pastes
     names and labels it has drawn before."""
@@ -218,88 +287,54 @@ def _ground(image: Image.Image, box: tuple[int, int, int, int]) -> RGB:
 
 @lru_cache(maxsize=4096)
 def _text_mask(text: str, size: int, anchor: str, bold: bool) -> tuple[Image.Image, int, int]:
-    if _plain(text) != text:
-        return _composed_mask(text, size, anchor, bold)
-    with FONT_LOCK:  # FreeType faces must not be used by two threads at once (the bot renders in threads)
-        left, top, right, bottom = (int(v) for v in font(size).getbbox(text, anchor=anchor))
-        extra = 1 if bold else 0
-        mask = Image.new("L", (max(1, right - left + extra), max(1, bottom - top)), 0)
+    """The shape of ``text`` and its top-left corner relative to the anchor point."""
+    parts = runs(text)
+    if len(parts) == 1:
+        face = parts[0][0]
+        with FONT_LOCK:  # FreeType faces must not be used by two threads at once (the bot renders in threads)
+            box = font(size, face, bold).getbbox(text, anchor=anchor, direction=DIRECTION)
+        left, top, right, bottom = (int(v) for v in box)
+        mask = Image.new("L", (max(1, right - left + 1), max(1, bottom - top)), 0)
+        _write(mask, (-left, -top), parts, size, anchor, bold)
+        return mask, left, top
+    return _mixed_mask(parts, size, anchor, bold)
+
+
+def _write(mask: Image.Image, at: tuple[float, float], parts: list[tuple[int, str]], size: int, anchor: str,
+           bold: bool) -> None:
+    """Write each run at its place along the line; a face without a bold file is written twice a pixel apart."""
+    x, y = at
+    with FONT_LOCK:
         pen = ImageDraw.Draw(mask)
-        pen.text((-left, -top), text, font=font(size), fill=255, anchor=anchor)
-        if bold:
-            pen.text((1 - left, -top), text, font=font(size), fill=255, anchor=anchor)
-    return mask, left, top
+        for face, run in parts:
+            face_font = font(size, face, bold)
+            for shift in (0, 1) if bold and fake_bold(face) else (0,):
+                pen.text((x + shift, y), run, font=face_font, fill=255, anchor=anchor, direction=DIRECTION)
+            x += face_font.getlength(run, direction=DIRECTION)
 
 
-def _composed_mask(text: str, size: int, anchor: str, bold: bool) -> tuple[Image.Image, int, int]:
-    """The mask of a text with signs the font lacks (:func:`_composed`): its plain text written as usual, then each
-    accent drawn over its letter (an i loses its dot to its accent) and each ¿ or ¡ turned round in place. Returns
-    the mask and its top-left corner relative to the anchor point, as :func:`_text_mask` does."""
-    plain = _plain(text)
-    face = font(size)
+def _mixed_mask(parts: list[tuple[int, str]], size: int, anchor: str, bold: bool) -> tuple[Image.Image, int, int]:
+    """The shape of a text written in several faces (a Chinese name beside Latin words): the runs share the first
+    face's baseline, and the anchor is placed by the whole line's width and that face's height."""
     with FONT_LOCK:
-        base = face.getbbox(plain, anchor="ls")  # boxes relative to the left end of the baseline
-        at_anchor = face.getbbox(plain, anchor=anchor)
-        x_top = face.getbbox("x", anchor="ls")[1]
-        glyphs = [(face.getlength(plain[:i]), face.getbbox(plain[i], anchor="ls"), found)
-                  for i, char in enumerate(text) if (found := _composed(char))]
-    stroke = max(1.0, size / 11)
-    rise, gap = max(3.0, size * 0.2), max(1.5, size * 0.09)
-    top = min([base[1]] + [int((x_top if sign == "i" else box[1]) - gap - rise - stroke - 1)
-                           for _, box, (sign, mark) in glyphs if mark not in _BELOW])
-    bottom = max([base[3]] + [x_top + box[3] - box[1] for _, box, (_, mark) in glyphs if mark == "turned"]
-                 + [int(box[3] + rise + stroke + 1) for _, box, (_, mark) in glyphs if mark == "cedilla"])
-    left, right = base[0], base[2] + (1 if bold else 0)
+        boxes = []
+        x = 0.0
+        for face, run in parts:
+            face_font = font(size, face, bold)
+            left, top, right, bottom = face_font.getbbox(run, anchor="ls", direction=DIRECTION)
+            boxes.append((x + left, top, x + right, bottom))
+            x += face_font.getlength(run, direction=DIRECTION)
+        lead = font(size, 0, bold)
+        base = lead.getbbox("Hg", anchor="ls")
+        placed = lead.getbbox("Hg", anchor="l" + anchor[1])
+    left = min(b[0] for b in boxes)
+    top, bottom = min(b[1] for b in boxes), max(b[3] for b in boxes)
+    right = max(b[2] for b in boxes) + 1
     mask = Image.new("L", (max(1, int(right - left)), max(1, int(bottom - top))), 0)
-    ox, oy = -left, -top  # the left end of the baseline in the mask
-    with FONT_LOCK:
-        for shift in (0, 1) if bold else (0,):
-            ImageDraw.Draw(mask).text((ox + shift, oy), plain, font=face, fill=255, anchor="ls")
-    scale = 4  # the accents are drawn four times larger and shrunk, so their edges are smooth like the letters'
-    marks = Image.new("L", (mask.width * scale, mask.height * scale), 0)
-    pen = ImageDraw.Draw(marks)
-    width = max(1, round(stroke * scale * (1.3 if bold else 1.0)))
-    for offset, (gl, gt, gr, gb), (sign, mark) in glyphs:
-        x0, x1 = ox + offset + gl, ox + offset + gr + (1 if bold else 0)
-        if mark == "turned":  # ¿ and ¡ hang from the x-height: the upright sign turned about its centre, lowered
-            box = (int(x0), int(oy + gt), int(x1), int(oy + gb))
-            turned = mask.crop(box).rotate(180)
-            mask.paste(0, box)
-            mask.paste(turned, (box[0], int(oy + x_top)))
-            continue
-        if mark == "cedilla":  # a hook hung from the bottom of the c: down, then curling back to the left
-            foot, half = oy + gb, max(1.5, (x1 - x0) * 0.3)
-            hook = [(x0 + (x1 - x0) * 0.5, foot - stroke / 2), (x0 + (x1 - x0) * 0.55, foot + rise * 0.4),
-                    (x0 + (x1 - x0) * 0.5 + half, foot + rise * 0.7), (x0 + (x1 - x0) * 0.5, foot + rise),
-                    (x0 + (x1 - x0) * 0.5 - half, foot + rise * 0.9)]
-            pen.line([(scale * x, scale * y) for x, y in hook], fill=255, width=width, joint="curve")
-            continue
-        if sign == "i":  # the accent takes the dot's place
-            mask.paste(0, (int(x0), 0, int(x1), int(oy + x_top)))
-            gt = x_top
-        middle, low = (x0 + x1) / 2, oy + gt - gap - stroke / 2
-        high, half = low - rise, max(1.5, (x1 - x0) * 0.3)
-        if mark == "acute":
-            line = [(middle - half * 0.5, low), (middle + half * 0.7, high)]
-        elif mark == "grave":
-            line = [(middle + half * 0.5, low), (middle - half * 0.7, high)]
-        elif mark == "circumflex":
-            line = [(middle - half, low), (middle, high), (middle + half, low)]
-        elif mark == "diaeresis":
-            line = []
-            dot = stroke * 0.75
-            for x in (middle - half * 0.8, middle + half * 0.8):
-                pen.ellipse([scale * v for v in (x - dot, low - 2 * dot, x + dot, low)], fill=255)
-        else:  # tilde: one wave across the letter
-            line = [(middle + half * 1.1 * (t / 4 - 1), low - rise / 2 - rise / 3 * math.sin(math.pi * t / 4))
-                    for t in range(9)]
-        if line:
-            pen.line([(scale * x, scale * y) for x, y in line], fill=255, width=width, joint="curve")
-    mask = ImageChops.lighter(mask, marks.resize(mask.size, Image.Resampling.BOX))
-    ink = mask.getbbox()
-    if ink is not None:  # the box of a text is its ink, as the font's own boxes are
-        mask, top = mask.crop((0, ink[1], mask.width, ink[3])), top + ink[1]
-    return mask, int(left - base[0] + at_anchor[0]), int(top - base[1] + at_anchor[1])
+    _write(mask, (-left, -top), parts, size, "ls", bold)
+    shift_x = {"l": 0.0, "m": -x / 2, "r": -x}.get(anchor[0], 0.0)
+    shift_y = placed[1] - base[1]  # where the baseline sits below the anchor point
+    return mask, round(left + shift_x), round(top + shift_y)
 
 
 def pill(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], fill: RGB | None,
@@ -333,10 +368,11 @@ def turn_marker(draw: ImageDraw.ImageDraw, x: float, y: float, size: float, fill
 
 
 def seat_names(names: Sequence[str], seats: int) -> list[str]:
-    """A display name for every seat: the given names, ``Seat n`` where a name is missing or blank."""
+    """A display name for every seat: the given names (a computer's in the language being drawn in), ``Seat n``
+    where a name is missing or blank (or drawable by no face: emoji alone)."""
     out = []
     for seat in range(seats):
-        name = " ".join(printable(str(names[seat])).split()) if seat < len(names) else ""
+        name = " ".join(printable(display_name(str(names[seat]))).split()) if seat < len(names) else ""
         out.append(name or f"Seat {seat + 1}")
     return out
 

@@ -26,7 +26,7 @@ from engine.events import Event, Outcome, Prompt
 from engine.game import GameSpec
 from engine.games.texas42 import LIMIT as MARK_BID
 from engine.registry import catalogue
-from render.language import N_, _
+from render.language import LANGUAGE, N_, _, agree, say
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -79,6 +79,12 @@ class GameWords:
     marks_bid: int | None = None
     #: A recap's first sentence said of the hand's winners (one, several), where the game's score says it best.
     winners_lead: tuple[str, str] | None = None
+    #: True where the standings count the hands each side won (not where chips rank, nor in a solitaire).
+    counts_hands_won: bool = True
+
+    def winner_heading(self, people: int, winner: str, cleared: bool) -> str:
+        """The standings' heading: who won (``winner``, ``people`` of them; ``cleared``: someone did)."""
+        return agree(people, "Winner: {name}", "Winners: {names}", LANGUAGE.get(), name=winner, names=winner)
 
     def in_marks(self, options: Mapping[str, Any]) -> bool:
         """True when the game is scored in marks with these options."""
@@ -147,6 +153,7 @@ class PokerWords(GameWords):
     hand_column: str = _("Chips")
     standings_column: str = _("Chips")
     unit: str = _("chips")
+    counts_hands_won: bool = False
 
     def deal(self, n: Narrator, e: Event) -> str:
         """The hand, its dealer and how many tiles each player gets, in words."""
@@ -159,6 +166,11 @@ class BingoWords(GameWords):
     """Bingo's words: a solitaire along a row of tiles, won by clearing it."""
 
     family: str = "bingo"
+    counts_hands_won: bool = False
+
+    def winner_heading(self, people: int, winner: str, cleared: bool) -> str:
+        """A solitaire has no one to beat: the row was cleared, or not."""
+        return say("Row cleared: {name} wins", name=winner) if cleared else say("The row was not cleared")
 
     def deal(self, n: Narrator, e: Event) -> str:
         """The row laid out, and how a tile matches the count (either end, or the pip total by the house rule)."""

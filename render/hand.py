@@ -78,7 +78,7 @@ def _must_play_tiles(view: GameView) -> bool:
 
 
 def _note(width: int, text: str) -> Image.Image:
-    lines = wrap(text, BODY, width - 2 * MARGIN - 28, 2)
+    lines = wrap(text, BODY, width - 2 * MARGIN - 28, 4)
     image, draw = new_strip(width, 28 * len(lines))
     for index, line in enumerate(lines):
         draw_text(draw, (MARGIN + 14, 14 + 28 * index), line, BODY, TEXT, "lm")
@@ -87,7 +87,7 @@ def _note(width: int, text: str) -> Image.Image:
 
 def _notes(width: int, notes: Sequence[str]) -> Image.Image:
     """What the marks on the tiles mean, and what each scoring play would score, one short line each."""
-    lines = [part for note in notes for part in wrap(note, SMALL, width - 2 * MARGIN - 28, 2)]
+    lines = [part for note in notes for part in wrap(note, SMALL, width - 2 * MARGIN - 28, 4)]
     image, draw = new_strip(width, 25 * len(lines) + 4)
     for index, line in enumerate(lines):
         draw_text(draw, (MARGIN + 14, 2 + 25 * index), line, SMALL, TEXT)

@@ -36,7 +36,7 @@ class Hints:
         """The badge centred on (``x``, ``y``): a tile's top right corner."""
         from render.canvas import text_width
 
-        half = max(14.0, text_width(badge.text, SMALL) / 2 + 7)
+        half = max(14.0, text_width(badge.text, SMALL, bold=True) / 2 + 7)
         pill(draw, (x - half, y - 14, x + half, y + 14), badge.fill, TURN_TEXT, 2, radius=14)
         draw_text(draw, (x, y), badge.text, SMALL, TURN_TEXT, "mm", True, "badge")
 

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 
 from PIL import Image, ImageDraw
 
-from render.canvas import draw_text, fit, pill, text_width, wrap
+from render.canvas import FACT_GAP, draw_text, fit, fit_side, pack, pill, text_width, wrap
 from render.language import say
 from render.theme import ACCENT, BODY, MUTED, PANEL, RGB, SMALL, TEXT, TITLE
 from render.tiles import paste_tile, tile_image
@@ -46,7 +46,7 @@ class InfoPanel:
 
     def text(self, words: str, bold: bool = False, colour: RGB = TEXT, size: int = BODY) -> None:
         """Wrapped text."""
-        for line in wrap(words, size, self.width - 2 * PAD, 4):
+        for line in wrap(words, size, self.width - 2 * PAD, 4, bold):
             self.add(size + 6, _writer(line, size, colour, bold))
 
     def tiles(self, tiles: Sequence[str], short: int = 22, caption: str = "") -> None:
@@ -70,20 +70,25 @@ class InfoPanel:
     def sides(self, items: Sequence[tuple[str, str, str, RGB | None]]) -> None:
         """Teams or players side by side in one row (label, total score, this hand's facts, colour)."""
         column = (self.width - 2 * PAD - 16 * (len(items) - 1)) / max(1, len(items))
+        room = column - (10 if any(item[3] is not None for item in items) else 0)
+        facts_lines = [pack(facts.split(FACT_GAP), SMALL, room) if facts else [] for _, _, facts, _ in items]
+        extra = 22 * max(0, max((len(lines) for lines in facts_lines), default=0) - 1)
 
         def paint(_image: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
-            for index, (label, score, facts, colour) in enumerate(items):
+            for index, (label, score, _facts, colour) in enumerate(items):
                 left = x + index * (column + 16)
                 if colour is not None:
-                    pill(draw, (left, y + 3, left + 4, y + 46), colour, radius=2)
+                    pill(draw, (left, y + 3, left + 4, y + 46 + extra), colour, radius=2)
                     left += 10
                 right = x + index * (column + 16) + column
-                score_w = text_width(score, TITLE) + 10
-                draw_text(draw, (left, y + 2), fit(label, BODY, right - left - score_w), BODY, TEXT, bold=True)
+                score_w = text_width(score, TITLE, bold=True) + 10
+                label = fit_side(label, BODY, right - left - score_w, bold=True)
+                draw_text(draw, (left, y + 2), label, BODY, TEXT, bold=True)
                 draw_text(draw, (right, y), score, TITLE, ACCENT, "ra", True)
-                draw_text(draw, (left, y + 27), fit(facts, SMALL, right - left), SMALL, MUTED)
+                for number, line in enumerate(facts_lines[index]):
+                    draw_text(draw, (left, y + 27 + 22 * number), line, SMALL, MUTED)
 
-        self.add(54, paint)
+        self.add(54 + extra, paint)
 
     def paste(self, image: Image.Image, left: float, top: float, height: float | None = None) -> None:
         """Paint the panel with its top-left corner at (``left``, ``top``)."""

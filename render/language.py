@@ -22,6 +22,7 @@ Each catalogue is compiled in memory into a real :class:`gettext.GNUTranslations
 from __future__ import annotations
 
 import gettext
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -151,6 +152,22 @@ def phrase_in(phrase: Any, locale: Any) -> str:
 def label_in(phrase: Any, locale: Any) -> str:
     """A move's label (a phrase) in the locale's language, with a capital first, as ``Game.describe`` gives it."""
     return capital(phrase_in(phrase, locale))
+
+
+_COMPUTER = re.compile(r"Computer (\d{1,2})")
+
+
+def display_name(name: str, locale: Any = None) -> str:
+    """A seat's name as players read it: a computer seat, stored as ``Computer N`` (bot/lobby.py), in the locale's
+    language (``Ordenador N``); any other name as it is. ``locale`` None: the language being drawn in.
+
+    >>> display_name("Computer 2", "es"), display_name("Ann", "es"), display_name("Computer 2")
+    ('Ordenador 2', 'Ann', 'Computer 2')
+    """
+    found = _COMPUTER.fullmatch(name)
+    if found is None:
+        return name
+    return translate("Computer {number}", LANGUAGE.get() if locale is None else locale, number=int(found.group(1)))
 
 
 def _(text: str) -> str:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from PIL import Image, ImageDraw
 
 from engine.views import CommonView
-from render.canvas import draw_text, fit, fit_words, pill, seat_names, text_width, turn_marker, wrap
+from render.canvas import FACT_GAP, draw_text, fit, pack, pill, seat_names, text_width, turn_marker, wrap
 from render.language import say, say_n
 from render.theme import (
     ACCENT,
@@ -67,18 +67,22 @@ def stack(strips: Sequence[Image.Image], width: int, gap: int = 6) -> Image.Imag
 
 
 def header(width: int, title: str, right: str) -> Image.Image:
-    """The title bar: the game and round on the left, short facts (target, boneyard) on the right, or on a second
-    line when both do not fit."""
+    """The title bar: the game and round on the left, short facts (target, boneyard) on the right, or on lines of
+    their own when both do not fit (a long title takes two lines, broken at its middle dot first)."""
     room = width - 2 * MARGIN - 28
-    one_line = text_width(title, TITLE) + text_width(right, SMALL) + 24 <= room
-    height = 46 if one_line or not right else 76
+    one_line = text_width(title, TITLE, bold=True) + text_width(right, SMALL) + 24 <= room
+    titles = [title] if text_width(title, TITLE, bold=True) <= room else pack(title.split(FACT_GAP), TITLE, room, True)
+    facts = [] if one_line or not right else pack(right.split(FACT_GAP), SMALL, room)
+    height = 46 + 32 * (len(titles) - 1) + (30 * len(facts) if facts else 0)
     image, draw = new_strip(width, height)
     pill(draw, (MARGIN, 0, width - MARGIN, height - 1), PANEL, radius=10)
-    draw_text(draw, (MARGIN + 14, 23), fit_words(title, TITLE, room), TITLE, TEXT, "lm", bold=True)
+    for index, line in enumerate(titles):
+        draw_text(draw, (MARGIN + 14, 23 + 32 * index), fit(line, TITLE, room, bold=True), TITLE, TEXT, "lm",
+                  bold=True)
     if one_line:
         draw_text(draw, (width - MARGIN - 14, 23), right, SMALL, MUTED, "rm")
-    elif right:
-        draw_text(draw, (MARGIN + 14, 56), fit_words(right, SMALL, room), SMALL, MUTED, "lm")
+    for index, line in enumerate(facts):
+        draw_text(draw, (MARGIN + 14, 56 + 32 * (len(titles) - 1) + 30 * index), line, SMALL, MUTED, "lm")
     return image
 
 
@@ -88,22 +92,82 @@ def plate_columns(count: int) -> int:
 
 
 def plates(width: int, items: Sequence[Plate], columns: int | None = None) -> Image.Image:
-    """Name plates in a grid; the seat to act is gold with a marker."""
+    """Name plates in a grid; the seat to act is gold with a marker. Every plate of a row is as tall as the one
+    that needs most lines (a long name on two lines, facts on two)."""
     count = max(1, len(items))
     cols = columns or plate_columns(count)
     rows = (count + cols - 1) // cols
     gap = 8
     plate_w = (width - 2 * MARGIN - gap * (cols - 1)) / cols
-    image, draw = new_strip(width, rows * PLATE_HEIGHT + (rows - 1) * gap)
+    heights = [max(plate_height(item, plate_w) for item in items[row * cols:(row + 1) * cols]) for row in range(rows)]
+    image, draw = new_strip(width, sum(heights) + (rows - 1) * gap)
     for index, item in enumerate(items):
         x = MARGIN + (index % cols) * (plate_w + gap)
-        y = (index // cols) * (PLATE_HEIGHT + gap)
-        draw_plate(draw, item, x, y, plate_w, PLATE_HEIGHT)
+        y = sum(heights[: index // cols]) + (index // cols) * gap
+        draw_plate(draw, item, x, y, plate_w, heights[index // cols])
     return image
 
 
+@dataclass(frozen=True)
+class PlateLines:
+    """How a plate's words are laid out in its width: the name's lines and size, the facts' lines, and where the
+    tags go (``"facts"``: right of the last facts line, ``"name"``: right of the name, ``"own"``: a line of their
+    own)."""
+
+    name: list[str]
+    name_size: int
+    facts: list[str]
+    tags: str
+    tags_at: str
+
+    @property
+    def height(self) -> int:
+        """The plate height these lines need."""
+        own = 1 if self.tags and self.tags_at == "own" else 0
+        return 14 + (self.name_size + 6) * len(self.name) + 22 * (len(self.facts) + own)
+
+
+def plate_lines(item: Plate, w: float, most: float | None = None) -> PlateLines:
+    """Lay out a plate's words by measuring them: the name at the body size, else smaller, else on two lines; the
+    facts on one line, else packed onto more at their separators; a number or fact is never cut. In a plate at
+    most ``most`` pixels tall (a seat around a felt), a name that would not leave room for the facts is shortened
+    instead."""
+    room = w - 18 - (5 if item.colour is not None else 0)
+    name_room = room - (14 if item.turn else 0)
+    name, size = [item.name], BODY
+    if text_width(item.name, BODY, bold=True) > name_room:
+        size = SMALL
+        if text_width(item.name, SMALL, bold=True) > name_room:
+            name = wrap(item.name, SMALL, name_room, 3, bold=True)
+    facts = pack(item.facts.split(FACT_GAP), SMALL, room) if item.facts else []
+    found = _place_tags(item, name, size, facts, room)
+    if most is not None and found.height > most and len(name) > 1:
+        found = _place_tags(item, [fit(item.name, SMALL, name_room, bold=True)], SMALL, facts, room)
+    return found
+
+
+def _place_tags(item: Plate, name: list[str], size: int, facts: list[str], room: float) -> PlateLines:
+    """Where a plate's tags go: after the facts, else after the name, else on a line of their own."""
+    name_room = room - (14 if item.turn else 0)
+    tags = "  ".join(item.tags)
+    tag_w = text_width(tags, SMALL, bold=True) + 10 if tags else 0.0
+    if not tags:
+        return PlateLines(name, size, facts, "", "")
+    if not facts or text_width(facts[-1], SMALL) + tag_w <= room:
+        return PlateLines(name, size, facts or [""], tags, "facts")
+    if len(name) == 1 and text_width(name[0], size, bold=True) + tag_w <= name_room:
+        return PlateLines(name, size, facts, tags, "name")
+    return PlateLines(name, size, facts, tags, "own")
+
+
+def plate_height(item: Plate, w: float) -> int:
+    """The height a plate ``w`` pixels wide needs for its words (at least the usual :data:`PLATE_HEIGHT`)."""
+    return max(PLATE_HEIGHT, plate_lines(item, w).height)
+
+
 def draw_plate(draw: ImageDraw.ImageDraw, item: Plate, x: float, y: float, w: float, h: float) -> None:
-    """One name plate at (``x``, ``y``): the name on top, facts below with tags on the right."""
+    """One name plate at (``x``, ``y``): the name on top, facts below with tags on the right (see
+    :func:`plate_lines`); the lines are centred in the plate's height."""
     fill = TURN if item.turn else PANEL_LIGHT
     ink = TURN_TEXT if item.turn else (MUTED if item.dim else TEXT)
     pill(draw, (x, y, x + w, y + h), fill, radius=9)
@@ -111,20 +175,27 @@ def draw_plate(draw: ImageDraw.ImageDraw, item: Plate, x: float, y: float, w: fl
     if item.colour is not None:
         pill(draw, (x + 4, y + 6, x + 9, y + h - 6), item.colour, radius=2)
         left += 5
+    lines = plate_lines(item, w, h)
+    top = y + (h - lines.height) / 2 + 7
     name_left = left
-    top, bottom = y + h * 0.31, y + h * 0.72
+    step = lines.name_size + 6
     if item.turn:
-        turn_marker(draw, left + 9, top, 7, TURN_TEXT)
+        turn_marker(draw, left + 9, top + step / 2, 7, TURN_TEXT)
         name_left += 14
-    tags = "  ".join(item.tags)
-    tag_room = min(w * 0.55, text_width(tags, SMALL) + 6) if tags else 0
-    draw_text(draw, (name_left, top), fit(item.name, BODY, x + w - name_left - 8), BODY, ink, "lm", bold=True)
-    if tags:
-        draw_text(draw, (x + w - 8, bottom), fit_words(tags, SMALL, tag_room), SMALL,
-                  TURN_TEXT if item.turn else ACCENT, "rm", bold=True)
+    tag_ink = TURN_TEXT if item.turn else ACCENT
+    for index, line in enumerate(lines.name):
+        draw_text(draw, (name_left, top + step * (index + 0.5)), line, lines.name_size, ink, "lm", bold=True)
+    if lines.tags_at == "name":
+        draw_text(draw, (x + w - 8, top + step / 2), lines.tags, SMALL, tag_ink, "rm", bold=True)
+    top += step * len(lines.name)
     facts_ink = TURN_TEXT if item.turn else MUTED
-    draw_text(draw, (left, bottom), fit_words(item.facts, SMALL, x + w - left - tag_room - 12), SMALL, facts_ink,
-              "lm")
+    for index, line in enumerate(lines.facts):
+        draw_text(draw, (left, top + 22 * index + 11), line, SMALL, facts_ink, "lm")
+    if lines.tags_at == "facts":
+        draw_text(draw, (x + w - 8, top + 22 * (len(lines.facts) - 1) + 11), lines.tags, SMALL, tag_ink, "rm",
+                  bold=True)
+    elif lines.tags_at == "own":
+        draw_text(draw, (x + w - 8, top + 22 * len(lines.facts) + 11), lines.tags, SMALL, tag_ink, "rm", bold=True)
 
 
 def footer(width: int, view: CommonView, names: Sequence[str]) -> Image.Image:
@@ -133,8 +204,8 @@ def footer(width: int, view: CommonView, names: Sequence[str]) -> Image.Image:
     last = Narrator.of_view(view, shown).event(view["log"][-1]) if view["log"] else ""  # the last move only
     prompt = prompt_line(view, shown)
     room = width - 2 * MARGIN - 28
-    last_lines = wrap(last, SMALL, room, 2) if last else []
-    prompt_lines = wrap(prompt, BODY, room, 2) if prompt else []
+    last_lines = wrap(last, SMALL, room, 3) if last else []
+    prompt_lines = wrap(prompt, BODY, room, 4, bold=True) if prompt else []
     height = 16 + 24 * len(last_lines) + 27 * len(prompt_lines)
     image, draw = new_strip(width, height)
     pill(draw, (MARGIN, 0, width - MARGIN, height - 1), PANEL, radius=10)
@@ -197,7 +268,7 @@ def events(width: int, log: Sequence[str], names: Sequence[str], title: str) -> 
     room = width - 2 * MARGIN - 28
     lines: list[tuple[str, bool]] = []
     for index, text in enumerate(log):
-        for line in wrap(text, SMALL, room, 2):
+        for line in wrap(text, SMALL, room, 3):
             lines.append((line, index == len(log) - 1))
     height = 44 + 25 * max(1, len(lines))
     image, draw = new_strip(width, height)

@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 
 from engine.tiles import tiles_from
 from engine.views import PokerView
-from render.canvas import draw_text, fit, fit_words, seat_names, with_names, wrap
+from render.canvas import draw_text, fit, seat_names, with_names, wrap
 from render.event_words import poker_hand_words
 from render.geometry import Box
 from render.language import LANGUAGE, _, say, say_n
@@ -19,7 +19,8 @@ from render.theme import ACCENT, MARGIN, SMALL, WIDTH
 from render.tiles import paste_tile, tile_back, tile_image
 from render.words import Narrator
 
-PLATE_W, PLATE_H = 190, 62
+PLATE_W, PLATE_H = 190, 106  # room for a long name and the facts on two lines each
+RING_H = 590  # the felt: tall enough for two-line plates, tile rows and their hands in words around the pot
 TILE = 22
 ROW_W = 5 * (TILE + 5) - 5
 PHASES = {"bet": _("betting"), "draw": _("drawing"), "hand_over": _("hand over")}
@@ -29,7 +30,7 @@ def poker_table(view: PokerView, names: Sequence[str]) -> Image.Image:
     """The table of Domino Poker (family "poker")."""
     seats = view["seats"]
     everyone = seat_names(names, seats)
-    ring = Ring(WIDTH - 2 * MARGIN, 470, seats)
+    ring = Ring(WIDTH - 2 * MARGIN, RING_H, seats)
     strip, draw = new_strip(WIDTH, int(ring.height))
     ring.draw_felt(draw, MARGIN, 0)
     for seat in range(seats):
@@ -90,8 +91,12 @@ def _seat(image: Image.Image, draw: ImageDraw.ImageDraw, view: PokerView, names:
         words = _hand_words(view["showdown_hands"].get(str(seat), ""), shown)
         if words:
             below = row.y > plate.y
-            y = top + TILE * 2 + 14 if below else top - 14
-            draw_text(draw, (left + ROW_W / 2, y), fit_words(words, SMALL, PLATE_W + 40), SMALL, ACCENT, "mm", True)
+            centred = ring.width * 0.25 < plate.x + plate.w / 2 < ring.width * 0.75  # at the top or the bottom
+            room = ring.width - 2 * MARGIN - 40 if centred else PLATE_W + 40
+            lines = wrap(words, SMALL, room, 2, bold=True)  # one line where it fits, two away from the tiles
+            for index, line in enumerate(lines):
+                y = top + TILE * 2 + 14 + 20 * index if below else top - 14 - 20 * (len(lines) - 1 - index)
+                draw_text(draw, (left + ROW_W / 2, y), line, SMALL, ACCENT, "mm", True)
     elif seat not in view["folded"] and seat not in view["out"]:
         for index in range(min(count, 5)):
             paste_tile(image, tile_back(TILE), left + index * (TILE + 5), top)
@@ -129,7 +134,7 @@ def _centre(draw: ImageDraw.ImageDraw, view: PokerView, names: Sequence[str], ri
     rows = chip_rows(chips, room)
     width = sum(c.width for c in rows[0]) + 8 * (len(rows[0]) - 1)
     draw_chips(draw, rows, x - width / 2, y - 56)
-    for index, line in enumerate(wrap(with_names(words, names), SMALL, room, 2)):
+    for index, line in enumerate(wrap(with_names(words, names), SMALL, room, 2, bold=True)):
         draw_text(draw, (x, y + 26 + 24 * index), line, SMALL, ACCENT, "mm", True)
 
 

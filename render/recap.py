@@ -25,9 +25,9 @@ from PIL import Image, ImageDraw
 
 from engine.events import Event, EventKind, Outcome, Termination
 from engine.registry import catalogue
-from render.canvas import draw_text, fit, printable, seat_names, to_png, wrap
+from render.canvas import FACT_GAP, draw_text, fit, fit_side, pack, printable, seat_names, text_width, to_png, wrap
 from render.game_words import words_for
-from render.language import LANGUAGE, agree, say, speaking
+from render.language import say, speaking
 from render.palette import palette
 from render.theme import ACCENT, BACKGROUND, MUTED, PANEL, TEXT, team_colour
 
@@ -155,10 +155,25 @@ def _lines(text: str, size: int, max_lines: int) -> list[str]:
     return wrap(printable(text), size, WIDTH - 2 * PAD, max_lines)
 
 
+def _titles(title: str) -> list[str]:
+    """The title on one line, else broken at its middle dot (a long game name and "Final standings")."""
+    if text_width(title, TITLE, True) <= WIDTH - 2 * PAD:
+        return [title]
+    return [fit(line, TITLE, WIDTH - 2 * PAD, bold=True) for line in pack(title.split(FACT_GAP), TITLE,
+                                                                         WIDTH - 2 * PAD, True)]
+
+
+def _write_title(draw: ImageDraw.ImageDraw, title: str) -> int:
+    """Write the title (on as many lines as :func:`_titles` gives); returns the extra height its lines took."""
+    lines = _titles(title)
+    for index, line in enumerate(lines):
+        draw_text(draw, (PAD, PAD + (TITLE + 6) * index), line, TITLE, TEXT, bold=True)
+    return (TITLE + 6) * (len(lines) - 1)
+
+
 def _header(draw: ImageDraw.ImageDraw, title: str, lines: Sequence[str]) -> int:
     """The title and up to a few lines of words under it; returns the height used."""
-    draw_text(draw, (PAD, PAD), fit(title, TITLE, WIDTH - 2 * PAD), TITLE, TEXT, bold=True)
-    y = PAD + TITLE + 12
+    y = PAD + TITLE + 12 + _write_title(draw, title)
     for line in lines:
         draw_text(draw, (PAD, y), line, LINE, TEXT)
         y += LINE + 8
@@ -180,21 +195,43 @@ def _row(draw: ImageDraw.ImageDraw, y: int, name: str, colour: tuple[int, int, i
     ink = WIN_TEXT if won else TEXT
     if colour is not None:
         draw.rounded_rectangle((PAD + 8, y + 12, PAD + 16, y + ROW - 20), radius=3, fill=colour)
-    draw_text(draw, (PAD + 26, y + (ROW - 8) / 2), fit(name, NAME, name_room), NAME, ink, "lm", bold=won)
+    lines, size = _name_lines(name, name_room, won)
+    for index, line in enumerate(lines):
+        middle = y + (ROW - 8) / 2 + (index - (len(lines) - 1) / 2) * (size + 2)
+        draw_text(draw, (PAD + 26, middle), line, size, ink, "lm", bold=won)
     for text, right in values:
         draw_text(draw, (right, y + (ROW - 8) / 2), text, NUMBER, ink, "rm", bold=True)
 
 
-def recap_image(recap: HandRecap, names: Sequence[str], words: str) -> Image.Image:
+def _name_lines(name: str, room: float, bold: bool) -> tuple[list[str], int]:
+    """A side's name in a row: one line in large type where it fits, else its partners on up to three lines in
+    smaller type (each shortened on its own only if one line cannot hold it), never cutting a partner off."""
+    if text_width(name, NAME, bold) <= room:
+        return [name], NAME
+    lines: list[str] = []
+    for part in name.split(" & "):
+        joined = f"{lines[-1]} & {part}" if lines else part
+        if lines and text_width(joined, LABEL, bold) <= room:
+            lines[-1] = joined
+        else:
+            lines.append(part if not lines else f"& {part}")
+    if len(lines) > 3:
+        return [fit_side(name, LABEL, room, bold)], LABEL
+    return [fit_side(line, LABEL, room, bold) for line in lines], LABEL
+
+
+def recap_image(recap: HandRecap, names: Sequence[str], words: str, marks: bool = False) -> Image.Image:
     """A hand's recap: the game and hand, the narrator's ``words`` for it, and a row per side with its points in
-    this hand (in play and at the end when points were scored during play), its tricks, and its new total."""
+    this hand (in play and at the end when points were scored during play), its tricks, and its new total
+    (``marks``: the game is scored in marks, and the columns say so)."""
     everyone = seat_names(names, max((s for r in recap.sides for s in r.seats), default=-1) + 1)
-    lines = _lines(words, LINE, 4)
-    columns = _recap_columns(recap)
-    height = PAD + TITLE + 12 + len(lines) * (LINE + 8) + 6 + LABEL + 10 + ROW * len(recap.sides) + PAD
-    image, draw = _canvas(height)
+    lines = _lines(words, LINE, 6)
+    columns = _recap_columns(recap, marks)
     hand = say(words_for(recap.game).round_word)
-    y = _header(draw, f"{_title(recap.game)}  ·  {hand} {recap.round}", lines)
+    title = f"{_title(recap.game)}  ·  {hand} {recap.round}"
+    height = PAD + TITLE + 12 + len(lines) * (LINE + 8) + 6 + LABEL + 10 + ROW * len(recap.sides) + PAD
+    image, draw = _canvas(height + (TITLE + 6) * (len(_titles(title)) - 1))
+    y = _header(draw, title, lines)
     teams = any(len(r.seats) > 1 for r in recap.sides)
     y = _headings(draw, y, [(label, right) for label, right, _ in columns], teams)
     room = (min(right for _, right, _ in columns) - 90 if columns else WIDTH - 2 * PAD) - PAD - 26
@@ -206,8 +243,9 @@ def recap_image(recap: HandRecap, names: Sequence[str], words: str) -> Image.Ima
     return image
 
 
-def _recap_columns(recap: HandRecap) -> list[tuple[str, int, _Value]]:
-    """The number columns of a recap, right-aligned from the right edge: Total last."""
+def _recap_columns(recap: HandRecap, marks: bool = False) -> list[tuple[str, int, _Value]]:
+    """The number columns of a recap, right-aligned from the right edge: Total last (in marks where the game
+    counts marks)."""
     words = words_for(recap.game)
     wanted: list[tuple[str, _Value]] = []
     if words.counts_tricks:
@@ -216,7 +254,7 @@ def _recap_columns(recap: HandRecap) -> list[tuple[str, int, _Value]]:
         wanted.append((say("In play"), lambda r: _signed(r.in_play)))
         wanted.append((say("At end"), lambda r: _signed(r.at_end)))
     else:
-        wanted.append((say(words.hand_column), lambda r: _signed(r.hand)))
+        wanted.append((say("Marks") if marks else say(words.hand_column), lambda r: _signed(r.hand)))
     wanted.append((say("Total"), lambda r: str(r.total)))
     step = 116
     right = WIDTH - PAD - 16
@@ -224,25 +262,28 @@ def _recap_columns(recap: HandRecap) -> list[tuple[str, int, _Value]]:
 
 
 def standings_image(game: str, sides: Sequence[Sequence[int]], outcome: Outcome, names: Sequence[str],
-                    words: str, hands_won: Sequence[int] = ()) -> Image.Image:
+                    words: str, hands_won: Sequence[int] = (), ties: Sequence[int] = ()) -> Image.Image:
     """The final standings: the winner named at the top, then every side from first to last with its total
-    (lowest first where the lowest total wins) and the hands it won."""
+    (lowest first where the lowest total wins; equal totals by ``ties``, lower first: :func:`tie_breaks`) and the
+    hands it won (not in poker, where chips rank, nor in solitaire Bingo, which speaks of its row)."""
     everyone = seat_names(names, max((s for side in sides for s in side), default=-1) + 1)
     spec = catalogue().get(game)
     lowest = bool(spec and spec.lowest_wins)
     points = list(outcome.points) + [0] * (len(sides) - len(outcome.points))
-    order = sorted(range(len(sides)), key=lambda s: (s not in outcome.sides, points[s] if lowest else -points[s], s))
+    tie = list(ties) + [0] * (len(sides) - len(ties))
+    order = sorted(range(len(sides)),
+                   key=lambda s: (s not in outcome.sides, points[s] if lowest else -points[s], tie[s], s))
     winner = " & ".join(_side_name(everyone, sides[s]) for s in outcome.sides) or say("Nobody")
-    lines = _lines(words, LINE, 3)
+    hands_won = hands_won if words_for(game).counts_hands_won else ()
+    lines = _lines(words, LINE, 5)
     height = PAD + TITLE + 12 + (NAME + 14) + len(lines) * (LINE + 8) + 6 + LABEL + 10 + ROW * len(sides) + PAD
-    image, draw = _canvas(height)
     standings = say("Final standings")
     title = f"{_title(game)}  ·  {standings}"
-    draw_text(draw, (PAD, PAD), fit(title, TITLE, WIDTH - 2 * PAD), TITLE, TEXT, bold=True)
-    y = PAD + TITLE + 12
+    image, draw = _canvas(height + (TITLE + 6) * (len(_titles(title)) - 1))
+    y = PAD + TITLE + 12 + _write_title(draw, title)
     people = sum(len(sides[s]) for s in outcome.sides) or 1  # "Nobody" is one
-    heading = agree(people, "Winner: {name}", "Winners: {names}", LANGUAGE.get(), name=winner, names=winner)
-    draw_text(draw, (PAD, y), fit(heading, NAME, WIDTH - 2 * PAD), NAME, ACCENT, bold=True)
+    heading = words_for(game).winner_heading(people, winner, bool(outcome.sides))
+    draw_text(draw, (PAD, y), fit(heading, NAME, WIDTH - 2 * PAD, bold=True), NAME, ACCENT, bold=True)
     y += NAME + 14
     for line in lines:
         draw_text(draw, (PAD, y), line, LINE, TEXT)
@@ -264,6 +305,28 @@ def standings_image(game: str, sides: Sequence[Sequence[int]], outcome: Outcome,
     return image
 
 
+def tie_breaks(game: str, log: Sequence[Event], sides: Sequence[Sequence[int]]) -> list[int]:
+    """How sides with equal totals place in the standings, lower first: where players went out (poker's busted
+    stacks), who went out later (and who never did) ahead; else, where the last round counted each seat's pips (a
+    line game), fewer pips ahead (a match of one round ranks places two and on by them); elsewhere nothing (then by
+    seat). Read from the log's events, whatever the game."""
+    count = len(sides)
+    seat_side = {seat: index for index, side in enumerate(sides) for seat in side}
+    found = [0] * count
+    outs = [(index, seat_side[e.seat]) for index, e in enumerate(log)
+            if e.kind == EventKind.OUT and e.seat is not None and e.seat in seat_side]
+    if outs:
+        for index, side in outs:
+            found[side] = -index  # out later: a lower key, a better place
+        return [key if key else -len(log) - 1 for key in found]
+    last = next((e for e in reversed(log) if e.kind == EventKind.ROUND_OVER and e.totals), None)
+    if last is not None:
+        for seat, pips in enumerate(last.totals):
+            if seat in seat_side:
+                found[seat_side[seat]] += pips
+    return found
+
+
 def hands_won(log: Sequence[Event], sides: int) -> list[int]:
     """How many hands (rounds) each side won in the match so far (thrown-in hands count for nobody)."""
     won = [0] * sides
@@ -275,17 +338,19 @@ def hands_won(log: Sequence[Event], sides: int) -> list[int]:
     return won
 
 
-def render_recap(recap: HandRecap, names: Sequence[str], words: str, language: str | None = None) -> bytes:
-    """A PNG of a hand's recap (:func:`recap_image`), its words in ``language``."""
+def render_recap(recap: HandRecap, names: Sequence[str], words: str, language: str | None = None,
+                 marks: bool = False) -> bytes:
+    """A PNG of a hand's recap (:func:`recap_image`), its words in ``language``; ``marks``: scored in marks."""
     with speaking(language):
-        return to_png(recap_image(recap, names, words), palette())
+        return to_png(recap_image(recap, names, words, marks), palette())
 
 
 def render_standings(game: str, sides: Sequence[Sequence[int]], outcome: Outcome, names: Sequence[str], words: str,
-                     won: Sequence[int] = (), language: str | None = None) -> bytes:
-    """A PNG of the final standings card (:func:`standings_image`), its words in ``language``."""
+                     won: Sequence[int] = (), language: str | None = None, ties: Sequence[int] = ()) -> bytes:
+    """A PNG of the final standings card (:func:`standings_image`), its words in ``language``; ``ties``: how sides
+    with equal totals place (:func:`tie_breaks`)."""
     with speaking(language):
-        return to_png(standings_image(game, sides, outcome, names, words, won), palette())
+        return to_png(standings_image(game, sides, outcome, names, words, won, ties), palette())
 
 
 __all__ = [
@@ -299,5 +364,6 @@ __all__ = [
     "render_recap",
     "render_standings",
     "standings_image",
+    "tie_breaks",
     "unfinished_hand",
 ]

@@ -62,6 +62,23 @@ def hand_log(log: Sequence[EventJson]) -> list[EventJson]:
     return list(log[:stop])
 
 
+def settled_scores(view: CommonView) -> list[int]:
+    """The totals as they stood when the last round or hand ended: the view's scores less what was scored since
+    the next deal (Bergen's opening double, Muggins' first count belong to the next round). The view's scores when
+    its log no longer holds that end."""
+    scores = list(view["scores"])
+    log = view["log"]
+    ends = [index for index, event in enumerate(log) if event["kind"] in ROUND_ENDS]
+    if not ends:
+        return scores
+    deal = next((i for i in range(ends[-1], len(log)) if log[i]["kind"] == "deal"), len(log))
+    for event in log[deal:]:
+        side = event.get("side")
+        if event["kind"] == "score" and side is not None and 0 <= side < len(scores):
+            scores[side] -= event.get("points", 0)
+    return scores
+
+
 def _when(view: GameView) -> str:
     """Which round the scores follow: the round or hand just finished when the view says, else the current one."""
     if view["family"] == "line" and view["last_round"] is not None:
@@ -82,7 +99,7 @@ def _winner(view: CommonView, seats: Sequence[int]) -> bool:
 def _line_rows(view: LineView, last: LastRound, names: Sequence[str]) -> tuple[list[str], list[Row]]:
     """One row per seat: pips left, the points its side scored in play (Bergen, Muggins) and at the round's end,
     the round's whole score and the total."""
-    pips, at_end, scores = last["pips"], last["points"], view["scores"]
+    pips, at_end, scores = last["pips"], last["points"], settled_scores(view)
     scored = view.get("last_points")
     teams = has_teams(view)
     in_play = []

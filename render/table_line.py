@@ -35,7 +35,7 @@ class Chip:
     @property
     def width(self) -> float:
         """Its width: the wider of the label and the value, padded."""
-        return max(text_width(self.label, SMALL), text_width(self.value, KEY)) + 22
+        return max(text_width(self.label, SMALL), text_width(self.value, KEY, bold=True)) + 22
 
 
 def line_table(view: LineView, names: Sequence[str]) -> Image.Image:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 
-from PIL import ImageFont
+from PIL import ImageFont, features
 
 RGB = tuple[int, int, int]
 
@@ -65,10 +66,32 @@ def pip_colour(value: int) -> RGB:
     return PIP_COLOURS[value % len(PIP_COLOURS)] if value else PIP_COLOURS[0]
 
 
+FONTS = Path(__file__).parent / "fonts"
+#: The bundled faces, in the order a character is looked for: DejaVu Sans Condensed (about as wide as Pillow's own
+#: font, so layouts keep their room) draws Latin with every accent, Greek, Cyrillic, Arabic, Hebrew and many signs;
+#: Droid Sans Fallback draws Chinese and Japanese, Hall Hangul (a subset of NanumGothic) Korean. Each entry is
+#: (regular, bold); a face without a bold file is thickened by writing it twice. fonts/README.md says more.
+FACES: tuple[tuple[str, str | None], ...] = (
+    ("DejaVuSansCondensed.ttf", "DejaVuSansCondensed-Bold.ttf"),
+    ("DroidSansFallbackFull.ttf", None),
+    ("HallHangul-Regular.ttf", None),
+)
+#: Text is laid out by Raqm (right-to-left runs, joined Arabic letters) where Pillow has it, else letter by letter.
+LAYOUT = ImageFont.Layout.RAQM if features.check_feature("raqm") else ImageFont.Layout.BASIC
+
+
 @cache
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's bundled scalable font at ``size`` pixels (no system font needed)."""
-    return ImageFont.load_default(size=size)
+def font(size: int, face: int = 0, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """Bundled face number ``face`` (of :data:`FACES`) at ``size`` pixels, its bold file if ``bold`` and it has
+    one (no system font needed)."""
+    regular, heavy = FACES[face]
+    name = heavy if bold and heavy else regular
+    return ImageFont.truetype(str(FONTS / name), size=size, layout_engine=LAYOUT)
+
+
+def fake_bold(face: int) -> bool:
+    """Whether bold text in ``face`` is written twice a pixel apart (the face has no bold file)."""
+    return FACES[face][1] is None
 
 
 def contrast(first: RGB, second: RGB) -> float:

@@ -84,10 +84,10 @@ def trick_chips(view: TrickView, names: Sequence[str]) -> list[Chip]:
         chips.append(Chip(say("led"), say(suit_words(trick["led_suit"]))))
         winning = trick.get("winning")
         if winning is not None:
-            chips.append(Chip(say("winning"), fit(_name(names, winning), KEY, 230)))
+            chips.append(Chip(say("winning"), fit(_name(names, winning), KEY, 230, bold=True)))
     last = view["last_trick"]
     if (trick is None or not trick["plays"]) and last is not None and last["plays"]:
-        chips.append(Chip(say("last trick"), fit(_name(names, last["winner"]), KEY, 230)))
+        chips.append(Chip(say("last trick"), fit(_name(names, last["winner"]), KEY, 230, bold=True)))
     if view.get("lowest_wins"):
         chips.append(Chip(say("at {target}", target=view["target"]), say("lowest wins"), ACCENT))
     return chips
@@ -147,7 +147,7 @@ def _bid_of(view: TrickView, seat: int) -> str | None:
 
 def trick_ring(seats: int) -> Ring:
     """The felt a trick table of ``seats`` sits around (taller for five and six, whose tiles stack two a side)."""
-    return Ring(WIDTH - 2 * MARGIN, 330 if seats <= 4 else 500, seats)
+    return Ring(WIDTH - 2 * MARGIN, 390 if seats <= 4 else 500, seats)
 
 
 def trick_boxes(ring: Ring) -> tuple[list[Box], list[Box]]:
@@ -157,7 +157,7 @@ def trick_boxes(ring: Ring) -> tuple[list[Box], list[Box]]:
 
 def plate_size(seats: int) -> tuple[float, float]:
     """A name plate's width and height at a table of ``seats``."""
-    return (200 if seats <= 4 else 160), 62
+    return (200 if seats <= 4 else 160), 84  # room for a long name on two lines over its facts
 
 
 def _seats_and_trick(image: Image.Image, draw: ImageDraw.ImageDraw, view: TrickView, names: Sequence[str],
@@ -211,8 +211,10 @@ def trick_info(view: TrickView, names: Sequence[str], width: int) -> InfoPanel:
             panel.text(with_names(contract_label(contract), names), bold=True)
     elif view["bids"] or view["phase"] == "bid":
         panel.section(_("Bidding"))
-        bids = [f"{names[s]}: {b}" for s, b in map(seat_and_bid, view["bids"]) if 0 <= s < len(names)]
-        panel.text(",  ".join(bids) if bids else "No bids yet")
+        passed = say("passed")
+        bids = [f"{names[s]}: {passed if b == 'pass' else b}" for s, b in map(seat_and_bid, view["bids"])
+                if 0 <= s < len(names)]
+        panel.text(",  ".join(bids) if bids else say("No bids yet"))
     turnup = view["turnup"]
     if turnup and view["phase"] == "play":
         panel.section(_("Turn-up"))

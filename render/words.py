@@ -379,6 +379,7 @@ OPTION_LABELS = {
     "stack": _("Starting chips"), "poker_draw": _("Draw poker"), "deals": _("Session length (deals)"),
     "ante_rise": _("Ante doubles every (deals)"), "bingo_auto_remove": _("Remove matches at once"),
     "bingo_pip_total": _("Match on the pip total"),
+    "partners": _("Partners"),
 }
 
 #: Option values in words, where the value is a code (``d12sum13``) or a number that means "none" (``0``).

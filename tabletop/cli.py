@@ -54,7 +54,8 @@ def parser() -> argparse.ArgumentParser:
     ask.add_argument("--seed", type=int, default=1, help="the deal (and the first match's) seed (default 1)")
     ask.add_argument("--games", type=int, default=100, help="computer matches to play (default 100)")
     ask.add_argument("--replay", metavar="FILE", help="tell a downloaded game (JSON) step by step")
-    ask.add_argument("--lang", default="en", metavar="LANG", help="the language of the table: en (default), es or pt_BR")
+    ask.add_argument("--lang", default="en", metavar="LANG",
+                     help="the language of the table: en (default), es or pt_BR")
     return ask
 
 

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from engine import Game, new_game
+from engine import Game, catalogue, new_game
 from engine.actions import Action, Pass, Play
 from engine.ai import computer_player
 from engine.hints import Reason, advise
@@ -99,3 +99,25 @@ def test_a_pass_in_the_bidding_names_the_longest_suit() -> None:
 
 def test_every_reason_has_words() -> None:
     assert set(TEMPLATES) == set(Reason)
+
+
+@pytest.mark.parametrize("key", sorted(catalogue()))
+def test_every_hint_in_every_game_gives_a_reason_to_learn_from(key: str) -> None:
+    """Issue 26: no hint says only whose pick it is; each names a reason that holds, in one line in each language."""
+    seats = min(catalogue()[key].seats)
+    seen = set()
+    for game in positions(key, seats, 5, 25):
+        seat = game.to_act[0]
+        advice = advise(game, seat, computer_player(key, 7, "best"))
+        seen.add(advice.reason)
+        for locale in (None, "es-ES"):
+            line = advice_line(advice, locale)
+            assert len(line) <= 100 and "{" not in line and "pick" not in line and "elección" not in line
+        if advice.reason == Reason.KEEPS_PLAYS:
+            trial = game.clone()
+            trial.apply(seat, advice.action)
+            fits = trial.playable_tiles()  # type: ignore[attr-defined]
+            assert advice.facts["fits"] == sum(1 for tile in trial.hands[seat] if tile in fits)  # type: ignore[attr-defined]
+        if advice.reason == Reason.BINGO_MATCH:
+            assert game.matches(game.current, advice.facts["count"])  # type: ignore[attr-defined]
+    assert seen, key

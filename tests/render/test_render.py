@@ -232,11 +232,11 @@ def test_noisy_images_are_squeezed_under_the_size_limit() -> None:
     assert len(to_png(noise)) < MAX_BYTES
 
 
-def test_names_the_font_cannot_draw_are_spelled_plainly_or_become_the_seat() -> None:
+def test_names_of_emoji_alone_become_the_seat_and_every_letter_is_drawn() -> None:
     view = line_view(chain_line(5, seed=1), seats=2, to_act=[0])
-    plain = render_table(view, ["Jorn", "Seat 2"])
-    assert render_table(view, ["Jørn", "🎲🎲"]) == plain
+    assert render_table(view, ["Jørn", "🎲🎲"]) == render_table(view, ["Jørn 👍🏽", "Seat 2"])
     assert render_table(view, ["José", "Seat 2"]) != render_table(view, ["Jose", "Seat 2"])  # its accent is drawn
+    assert render_table(view, ["Jørn", "Seat 2"]) != render_table(view, ["Jorn", "Seat 2"])
 
 
 def test_seat_words_become_display_names() -> None:

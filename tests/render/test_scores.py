@@ -87,3 +87,29 @@ def test_the_hand_shown_is_that_hand_only() -> None:
     texts = " ".join(written(view))
     for line in log_lines({**view, "log": view["log"][len(ended):]}, NAMES):  # type: ignore[typeddict-item]
         assert line not in texts
+
+
+def test_scores_after_a_round_leave_out_the_next_rounds_opening_double() -> None:
+    """Issue 26: Bergen's "Scores after round N", posted as the next round opens with a double (which scores), is
+    the score when round N ended: the same totals as that round's recap, in the table's Total column."""
+    from render.recap import ends_a_hand, hand_recap
+    from render.scores import settled_scores
+    from tests.render.views import random_states
+
+    opened = 0
+    for seed in range(1, 7):
+        for game in random_states("bergen", 3, seed=seed, steps=2000):
+            view = game.view(None)
+            kinds = [event["kind"] for event in view["log"]]
+            if view["last_round"] is None or "round_over" not in kinds:
+                continue
+            end = max(i for i, event in enumerate(game.log) if ends_a_hand(event))
+            totals = [side.total for side in hand_recap("bergen", game.sides, game.log, end).sides]
+            assert settled_scores(view) == totals
+            with recording() as drawn:
+                scores_image(view, NAMES)
+            right = max(t.box[2] for t in drawn.texts if t.size == 20)  # the Total column is the rightmost
+            shown = [t.text for t in drawn.texts if t.size == 20 and t.box[2] == right]
+            assert shown == [str(total) for total in totals]
+            opened += list(view["scores"]) != totals
+    assert opened, "no round opened with a scoring double in these matches"
