@@ -331,15 +331,15 @@ def database_path(url: str) -> Path:
 
 def check_folder(target: Path | str, data_dir: Path) -> None:
     """Refuse an SQLite file whose folder does not exist (a mistyped path would start an empty database there);
-    the data folder (``DATA_DIR``) and the folders inside it are the ones made on first start. The folder is named
-    unless it looks like part of a URL (a ``:`` or an ``@``: a password could be in it)."""
-    if isinstance(target, str) or target.parent.is_dir() or target.parent.is_relative_to(data_dir):
-        return  # (the data folder, and any folder inside it, is the bot's own: made on first start)
+    the data folder (``DATA_DIR``) is the one made on first start. The folder is named unless it looks like part
+    of a URL (a ``:`` or an ``@``: a password could be in it)."""
+    if isinstance(target, str) or target.parent == data_dir or target.parent.is_dir():
+        return  # (the data folder is the bot's own: made on first start)
     folder = str(target.parent)
     shown = f" {folder}" if not {":", "@"} & set(folder) else ""
     raise SettingsError(f"DATABASE_URL names an SQLite file in a folder that does not exist{shown}: create the folder "
-                        f"first or correct the path (only DATA_DIR, {data_dir}, and folders in it are made by the "
-                        f"bot); {DATABASE_FORMS}")
+                        f"first or correct the path (only DATA_DIR, {data_dir}, is made by the bot); "
+                        f"{DATABASE_FORMS}")
 
 
 def _optional_int(env: Mapping[str, str], name: str) -> int | None:

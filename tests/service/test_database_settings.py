@@ -31,7 +31,6 @@ def test_the_example_database_is_in_the_data_folder_here_and_in_the_image() -> N
 
 @pytest.mark.parametrize(("url", "data_dir", "expected"), [
     ("sqlite:///hall.db", "/data", "/data/hall.db"),
-    ("sqlite:///data/sub/hall.db", "/data", "/data/sub/hall.db"),
     ("sqlite:///./data/hall.db", "/srv/dh", "/srv/dh/hall.db"),
     ("sqlite:////var/lib/hall.db", "/data", "/var/lib/hall.db"),
     ("/var/lib/hall.db", "/data", "/var/lib/hall.db"),
@@ -41,6 +40,19 @@ def test_the_example_database_is_in_the_data_folder_here_and_in_the_image() -> N
 def test_a_relative_sqlite_path_is_inside_data_dir(url: str, data_dir: str, expected: str) -> None:
     settings = Settings.from_env({**TOKEN, "DATABASE_URL": url, "DATA_DIR": data_dir})
     assert settings.database_path == Path(expected)
+
+
+def test_a_folder_inside_data_dir_is_named_there_but_must_exist(tmp_path: Path) -> None:
+    """A path under data/ goes inside DATA_DIR; only DATA_DIR itself is made, so a mistyped subfolder (or a
+    PostgreSQL URL with its colon missing, read as a path) never starts an empty database."""
+    from bot.settings import database_target
+
+    assert database_target("sqlite:///data/sub/hall.db", Path("/data")) == Path("/data/sub/hall.db")
+    with pytest.raises(SettingsError, match="folder that does not exist"):
+        Settings.from_env({**TOKEN, "DATABASE_URL": "sqlite:///data/sub/hall.db", "DATA_DIR": str(tmp_path)})
+    (tmp_path / "sub").mkdir()
+    settings = Settings.from_env({**TOKEN, "DATABASE_URL": "sqlite:///data/sub/hall.db", "DATA_DIR": str(tmp_path)})
+    assert settings.database_path == tmp_path / "sub" / "hall.db"
 
 
 def test_a_database_left_at_its_old_relative_place_is_not_silently_replaced(monkeypatch, tmp_path) -> None:
