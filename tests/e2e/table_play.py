@@ -189,11 +189,23 @@ async def announces_the_result(fake: FakeDiscord, table: Message) -> None:
     def rematch_only() -> bool:
         return [c.get("label") for row in table.components for c in row.get("components", [])] == ["Rematch"]
 
-    await fake.wait_for(lambda: rematch_only() and "scores.png" in str(table.snapshot()["attachments"]), 10,
-                        "the table message to announce the match result")
-    described = table.embeds[0]["description"]
-    assert table.embeds[1]["title"] == "Match over" and ("won the match" in described or "no winner" in described), \
-        described
+    def said() -> str:
+        return str(table.embeds[0].get("description", "")) if table.embeds else ""
+
+    def edits() -> list[str]:  # what the bot sent to this message, in order (shown if the check fails)
+        found = []
+        for r in fake.requests:
+            if r.path.endswith(f"/messages/{table.id}"):
+                body = r.payload if isinstance(r.payload, dict) else {}
+                words = [str(e.get("description", ""))[:60] for e in body.get("embeds") or []]
+                labels = [c.get("label") for row in body.get("components") or [] for c in row.get("components", [])]
+                found.append(f"{r.method} {r.status} {words} {labels}")
+        return found[-6:]
+
+    await fake.wait_for(lambda: rematch_only() and "scores.png" in str(table.snapshot()["attachments"])
+                        and ("won the match" in said() or "no winner" in said()), 10,
+                        f"the table message to announce the match result (it says {said()!r}; {edits()})")
+    assert table.embeds[1]["title"] == "Match over", table.embeds
     png(table.file("scores.png"))
 
 
