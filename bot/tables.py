@@ -20,6 +20,7 @@ from bot.autoplay import ComputerDriver
 from bot.lobby import LobbyService
 from bot.names import in_text
 from bot.ratings import RatingBook
+from bot.seasons import SeasonBook
 from bot.storage import ActionRow, ResultRow, Standing, Storage, StorageUnavailable, TableRow
 from bot.store import (
     PERSON,
@@ -68,6 +69,7 @@ class TableService:
         self.lobbies = LobbyService(self.store, self.settings)
         self.driver = ComputerDriver(self.store, self.play, self.settings, player_factory)
         self.ratings = RatingBook(storage.results)  # per-game ratings from the stored results (bot/ratings.py)
+        self.seasons = SeasonBook(storage.results, self.settings.season_length)  # the same, per season
 
     @property
     def player_factory(self) -> PlayerFactory:
@@ -78,9 +80,10 @@ class TableService:
     def player_factory(self, factory: PlayerFactory) -> None:
         self.driver.player_factory = factory
 
-    async def standings(self, guild_id: int, game: str | None = None, limit: int = 10) -> list[Standing]:
-        """The server's leaderboard (all games, or one)."""
-        return await self.storage.results.leaderboard(guild_id, game, limit=limit)
+    async def standings(self, guild_id: int, game: str | None = None, limit: int = 10,
+                        between: tuple[float, float] | None = None) -> list[Standing]:
+        """The server's leaderboard (all games, or one; all time, or the matches finished ``between`` two times)."""
+        return await self.storage.results.leaderboard(guild_id, game, limit=limit, between=between)
 
     async def member_stats(self, guild_id: int, user_id: int) -> list[Standing]:
         """One member's record in this server, per game."""
