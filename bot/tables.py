@@ -44,6 +44,7 @@ from bot.table import (
     TableError,
     TableStatus,
 )
+from bot.tournaments import TournamentService
 from engine import Action, CorruptState, Event, IllegalAction, parse_action
 from engine.ai import computer_player
 from engine.game import SAVE_FORMAT
@@ -70,6 +71,7 @@ class TableService:
         self.driver = ComputerDriver(self.store, self.play, self.settings, player_factory)
         self.ratings = RatingBook(storage.results)  # per-game ratings from the stored results (bot/ratings.py)
         self.seasons = SeasonBook(storage.results, self.settings.season_length)  # the same, per season
+        self.tournaments = TournamentService(storage, self.store, self.lobbies)  # rounds of tables (issue 28)
 
     @property
     def player_factory(self) -> PlayerFactory:
@@ -120,6 +122,7 @@ class TableService:
                 self.store.emit(TableUpdate(table, UpdateKind.RELOADED, table.version))
         redrawn = await self._redraw_recently_closed(skip={row.id for row in open_rows})
         self.driver.start()
+        await self.tournaments.start()
         log.info("table service started: %d open tables reloaded, %d closed tables redrawn", len(loaded), redrawn)
         return loaded
 
@@ -149,6 +152,7 @@ class TableService:
 
     async def close(self) -> None:
         """Stop every computer player and timer (the database keeps everything)."""
+        await self.tournaments.close()
         await self.lobbies.close()
         await self.driver.close()
 

@@ -17,6 +17,7 @@ from bot.storage.repos import (
 )
 from bot.storage.schema import SCHEMA_VERSION
 from bot.storage.seats import COMPUTER_LEVELS, DEFAULT_LEVEL, Seat
+from bot.storage.tournaments import Board, Entrant, TournamentRepo, TournamentRow
 
 POSTGRES_SCHEMES = ("postgres://", "postgresql://")
 
@@ -31,6 +32,7 @@ class Storage:
         self.results = ResultRepo(db)
         self.guild_settings = GuildSettingsRepo(db)
         self.meta = MetaRepo(db)
+        self.tournaments = TournamentRepo(db)
 
     @classmethod
     async def open(cls, path: object) -> Storage:
@@ -59,7 +61,30 @@ class Storage:
 
 
 __all__ = [
-    "COMPUTER_LEVELS", "DEFAULT_LEVEL", "POSTGRES_SCHEMES", "SCHEMA_VERSION", "ActionRepo", "ActionRow", "Batch",
-    "Database", "GuildSettingsRepo", "MetaRepo", "ResultRepo", "ResultRow", "SchemaTooNew", "Seat", "Standing",
-    "Storage", "StorageUnavailable", "Store", "TableRepo", "TableRow", "Transaction", "VersionConflict",
+    "COMPUTER_LEVELS",
+    "DEFAULT_LEVEL",
+    "POSTGRES_SCHEMES",
+    "SCHEMA_VERSION",
+    "ActionRepo",
+    "ActionRow",
+    "Batch",
+    "Board",
+    "Database",
+    "Entrant",
+    "GuildSettingsRepo",
+    "MetaRepo",
+    "ResultRepo",
+    "ResultRow",
+    "SchemaTooNew",
+    "Seat",
+    "Standing",
+    "Storage",
+    "StorageUnavailable",
+    "Store",
+    "TableRepo",
+    "TableRow",
+    "TournamentRepo",
+    "TournamentRow",
+    "Transaction",
+    "VersionConflict",
 ]
