@@ -1,4 +1,4 @@
 """The cogs the bot loads, by module name: discord.py imports them when the bot starts (bot/ never imports cogs),
 and ``python -m bot.i18n check`` loads the same list to read their commands' texts."""
 
-EXTENSIONS = ("cogs.play", "cogs.stats", "cogs.rules", "cogs.settings", "cogs.replay")
+EXTENSIONS = ("cogs.play", "cogs.stats", "cogs.rules", "cogs.settings", "cogs.replay", "cogs.tournament")

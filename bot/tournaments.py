@@ -104,6 +104,10 @@ class TournamentService:
         """The channel's open tournament, if any."""
         return next((t for t in self.open.values() if (t.guild_id, t.channel_id) == (guild_id, channel_id)), None)
 
+    async def latest(self, guild_id: int, channel_id: int) -> TournamentRow | None:
+        """The channel's open tournament, else its last one (its final standings), else None."""
+        return self.in_channel(guild_id, channel_id) or await self.storage.tournaments.latest(guild_id, channel_id)
+
     def get(self, tournament_id: int) -> TournamentRow:
         """An open tournament; refused if it is over or unknown."""
         found = self.open.get(tournament_id)

@@ -100,6 +100,12 @@ class TournamentRepo:
         row = await self.db.fetchone(f"SELECT id, {_COLUMNS} FROM tournaments WHERE id=?", (tournament_id,))
         return await self._whole(row) if row is not None else None
 
+    async def latest(self, guild_id: int, channel_id: int) -> TournamentRow | None:
+        """A channel's most recent tournament (open or over), or None."""
+        row = await self.db.fetchone(f"SELECT id, {_COLUMNS} FROM tournaments WHERE guild_id=? AND channel_id=? "
+                                     "ORDER BY id DESC LIMIT 1", (guild_id, channel_id))
+        return await self._whole(row) if row is not None else None
+
     async def _whole(self, r: Any) -> TournamentRow:
         row = TournamentRow(guild_id=r["guild_id"], channel_id=r["channel_id"], host_id=r["host_id"], game=r["game"],
                             format=r["format"], rounds=r["rounds"], round_minutes=r["round_minutes"],
