@@ -4,6 +4,7 @@ and PostgreSQL). The game is a one-move duel (each player passes two tiles; the 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -194,3 +195,29 @@ async def test_a_restart_mid_round_resumes_the_tournament(database: Path | str) 
 
 def test_a_table_with_no_game_is_a_draw_at_nil() -> None:
     assert outcome(None) == (0, 0, None)
+
+
+async def test_a_round_clock_that_ran_out_while_the_bot_was_down_ends_the_round_at_restart(
+        database: Path | str) -> None:
+    first = TableService(await Storage.open(database), computer_pause=0.0, turn_time_limit=0.0)
+    await first.start()
+    tid = await signed_up(first, 2, rounds=2, minutes=5)
+    await first.tournaments.begin(tid)
+    [table_id] = round_tables(first, tid, 1)
+    await first.close()
+    await first.storage.close()
+
+    second = TableService(await Storage.open(database), computer_pause=0.0, turn_time_limit=0.0)
+    second.tournaments.clock = lambda: time.time() + 3600  # an hour later: the 5-minute clock has run out
+    await second.start()
+    try:
+        row = second.tournaments.open[tid]
+        await until(lambda: len(round_tables(second, tid, 2)) == 1)  # the clock fired by itself: round 2 is open
+        [board] = [b for b in row.boards if b.round == 1]
+        assert board.done and board.winner_id is None  # nobody had moved: a draw by the standing
+        saved = await second.storage.tables.get(table_id)
+        assert saved is not None and saved.status == "abandoned"
+        assert row.round_ends_at is not None and row.round_ends_at > time.time() + 3600  # round 2 has its own clock
+    finally:
+        await second.close()
+        await second.storage.close()
