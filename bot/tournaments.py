@@ -213,9 +213,11 @@ class TournamentService:
             await self.storage.tournaments.save(row)
             return row
 
-    def standings(self, row: TournamentRow) -> list[StandingLine]:
-        """The standings now: match points (a bye is a win), Buchholz, points difference (bot/pairing.py)."""
-        return standings([p.user_id for p in row.players], [_game(b) for b in row.boards])
+    def standings(self, row: TournamentRow, before: int | None = None) -> list[StandingLine]:
+        """The standings now (or of the rounds ``before`` a round): match points (a bye is a win), Buchholz, points
+        difference (bot/pairing.py)."""
+        return standings([p.user_id for p in row.players],
+                         [_game(b) for b in row.boards if before is None or b.round < before])
 
     def _pairs(self, row: TournamentRow) -> tuple[list[tuple[int, int]], list[int]]:
         active = [p.user_id for p in row.players if not p.dropped]

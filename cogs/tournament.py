@@ -67,12 +67,13 @@ def signup_view(row: TournamentRow, locale: Any) -> discord.ui.View:
     return view
 
 
-def standings_text(row: TournamentRow, tournaments: TournamentService, locale: Any) -> str:
-    """The standings as a fixed-width table, with what the columns mean."""
+def standings_text(row: TournamentRow, tournaments: TournamentService, locale: Any, before: int | None = None) -> str:
+    """The standings as a fixed-width table (of the rounds ``before`` a round, when given), with what the columns
+    mean."""
     names = {p.user_id: p for p in row.players}
     player, points = translate("player", locale), translate("points", locale)
     lines = [f"{'#':>2} {player[:20]:<20} {points[:6]:>6} {'Bh':>5} {'+/-':>5} {'W':>2} {'bye':>3}"]
-    for rank, line in enumerate(tournaments.standings(row), 1):
+    for rank, line in enumerate(tournaments.standings(row, before), 1):
         entrant = names[line.user_id]
         name = in_code_block(entrant.name) + (" ✗" if entrant.dropped else "")
         lines.append(f"{rank:>2} {name[:20]:<20} {line.points:>6g} {line.buchholz:>5g} {line.difference:>5} "
@@ -278,7 +279,11 @@ class Tournament(commands.Cog):
         channel = self.bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
         try:
             if update.kind == TournamentEvent.ROUND:
-                await channel.send(round_text(row, locale), allowed_mentions=discord.AllowedMentions(
+                embeds = [] if row.round == 1 else [discord.Embed(  # the standings after the round before
+                    title=translate("Tournament #{id} · standings after round {round}", locale, id=row.id,
+                                    round=row.round - 1), colour=COLOUR,
+                    description=standings_text(row, self.bot.tables.tournaments, locale, before=row.round))]
+                await channel.send(round_text(row, locale), embeds=embeds, allowed_mentions=discord.AllowedMentions(
                     everyone=False, roles=False, users=[discord.Object(p.user_id) for p in row.players]))
                 for table in update.tables:
                     await self.bot.pages.repost(table)  # the table's message, as /play posts it

@@ -92,8 +92,17 @@ async def test_a_swiss_tournament_from_sign_up_to_final_standings(simcord_env) -
     service = env.bot.tables.tournaments
     row = service.open[tid]
     for round_number in (1, 2):
-        posted = [m.content for m in channel.history() if f"round {round_number} of 2" in (m.content or "")]
+        messages = [m for m in channel.history() if f"round {round_number} of 2" in (m.content or "")]
+        posted = [m.content for m in messages]
         assert len(posted) == 1 and "has a bye (worth a win)" in posted[0]
+        if round_number == 2:  # with the standings after round 1: the winner and the bye on 1 point, the loser 0
+            after = messages[0].embeds[0]
+            assert after.title == f"Tournament #{tid} · standings after round 1"
+            first = [b for b in row.boards if b.round == 1]
+            points = expected_points(first)
+            shown_after = {ln.split()[1]: float(ln.split()[2])
+                           for ln in after.description.split("```")[1].strip().splitlines()[1:]}
+            assert shown_after == {m.name: points[m.id] for m in (alice, bob, carol)}
         [board] = [b for b in row.boards if b.round == round_number and b.second_id is not None]
         assert f"<@{board.first_id}> vs <@{board.second_id}> · table #{board.table_id}" in posted[0]
         await play_table(env, channel, members, board.table_id)
