@@ -6,11 +6,13 @@ drop and cancel."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import discord
 import pytest
 
+from tests.bot.conftest import make_bot, release
 from tests.bot.helpers import answer, components, message_of, press_first_control
 from tests.service.test_tournaments import duel_registered
 
@@ -140,3 +142,37 @@ async def test_drop_and_cancel(simcord_env) -> None:
     cancelled = await host.slash(channel, "tournament cancel")
     assert cancelled.response.content == f"Tournament #{tid} was cancelled."
     assert tid not in env.bot.tables.tournaments.open
+
+
+@pytest.mark.simcord(settle_timeout=10.0)
+async def test_a_restart_at_sign_up_and_mid_round(simcord_env, db_file: Path) -> None:
+    """The sign-up buttons work after a restart; a restart in the middle of a round keeps its tables and the next
+    round is paired when the last of them finishes."""
+    env = simcord_env
+    channel, host, players = server(env, "alice", "bob", "carol", "dave")
+    members = {m.id: m for m in players}
+    signup = (await host.slash(channel, "tournament create", game="test_duel", format="swiss", rounds=2)).response
+    tid = int(components(signup)[0]["custom_id"].split(":")[2])
+    await players[0].click(signup, label="Join")
+    old_bot = env.bot
+    await env.restart_bot(make_bot(db_file))
+    await release(old_bot)
+    for member in players[1:]:  # the same message's buttons, answered by the new process
+        await member.click(message_of(channel, signup.id), label="Join")
+    assert len(env.bot.tables.tournaments.open[tid].players) == 4
+    await host.slash(channel, "tournament start")
+    await env.settle()
+    tables = [b.table_id for b in env.bot.tables.tournaments.open[tid].boards]
+    assert len(tables) == 2
+    await play_table(env, channel, members, tables[0])
+
+    old_bot = env.bot
+    await env.restart_bot(make_bot(db_file))
+    await release(old_bot)
+    row = env.bot.tables.tournaments.open[tid]
+    assert [b.done for b in row.boards] == [True, False] and row.round == 1
+    await play_table(env, channel, members, tables[1])
+    await env.settle()
+    assert row.round == 2 and len([b for b in row.boards if b.round == 2]) == 2
+    assert any("round 2 of 2" in (m.content or "") for m in channel.history())
+    assert components(message_of(channel, signup.id)) == []  # the sign-up closed when the tournament started
