@@ -113,7 +113,7 @@ def season_ratings(matches: Sequence[tuple[float, Sequence[Any]]], season: Seaso
         rate_match(model, ratings, match)
         for entrant in match:
             last[entrant.key] = at
-        if season.contains(at):
+        if season.contains(at) and len({e.side for e in match}) > 1:  # a solitaire match (Bingo) is not rated
             for key in {e.key for e in match}:  # two computers of one level play one match between them
                 games, wins = record.get(key, (0, 0))
                 record[key] = (games + 1, wins + any(e.won for e in match if e.key == key))

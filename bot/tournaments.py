@@ -131,7 +131,8 @@ class TournamentService:
         if self.in_channel(guild_id, channel_id) is not None:
             raise NotAllowed(_("This channel already has a tournament: /tournament cancel ends it."))
         row = await self.storage.tournaments.create(TournamentRow(
-            guild_id, channel_id, host_id, game, fmt, rounds or 0, max(round_minutes, 0), created_at=self.clock()))
+            guild_id, channel_id, host_id, game, fmt, (rounds or 0) if fmt == "swiss" else 0, max(round_minutes, 0),
+            created_at=self.clock()))  # the other formats' rounds follow from the players
         self.open[row.id] = row
         log.info("tournament %d: %s %s opened in channel %d", row.id, fmt, game, channel_id)
         return row

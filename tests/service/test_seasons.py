@@ -82,6 +82,13 @@ def test_a_new_season_widens_every_uncertainty_and_idle_time_adds_more() -> None
     assert (board[ALICE_KEY].games, board[ALICE_KEY].wins, board[BOB_KEY].wins) == (1, 0, 1)
 
 
+def test_a_solitaire_match_in_the_season_is_not_on_its_board() -> None:
+    solo = [Entrant(ALICE_KEY, "alice", 0, True, ALICE)]
+    matches = [(at(2026, 11, 2), solo), (at(2026, 11, 3), duel(BOB, CAROL))]
+    board = season_ratings(matches, season_at(at(2026, 11, 3)), now=at(2026, 11, 4))
+    assert sorted(r.key for r in board) == [BOB_KEY, CAROL_KEY]
+
+
 def test_nobody_who_did_not_play_this_season_is_on_its_board_and_idle_uncertainty_stops_at_a_newcomers() -> None:
     matches = [(at(2025, 1, 10), duel(ALICE, BOB)), (at(2026, 11, 2), duel(CAROL, BOB))]
     board = {r.key: r for r in season_ratings(matches, season_at(at(2026, 11, 2)), now=at(2026, 11, 20))}
