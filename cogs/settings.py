@@ -76,26 +76,27 @@ class HallSettings(commands.Cog):
             await self.bot.tables.settings.set_channel_recaps(guild_id, channel_recaps.value == "on")
         if season_length is not None:
             await self.bot.tables.settings.set_season_length(guild_id, season_length.value)
-        now = await self.bot.tables.settings.guild_settings(guild_id)
+        await interaction.response.send_message(await self.settings_text(guild_id, interaction.locale),
+                                                ephemeral=True)
+
+    async def settings_text(self, guild_id: int, locale: Any) -> str:
+        """Every setting of the server as it is now, in ``locale``'s language."""
+        settings = self.bot.tables.settings
+        now = await settings.guild_settings(guild_id)
         limit = now["turn_time_limit"]
-        server_nudges = await self.bot.tables.settings.nudges_on(guild_id, 0)
-        server_hints = await self.bot.tables.settings.hints_on(guild_id)
-        server_threads = await self.bot.tables.settings.threads_on(guild_id)
-        server_recaps = await self.bot.tables.settings.channel_recaps_on(guild_id)
-        locale = interaction.locale
 
         def on_off(value: bool) -> str:
             return translate("on", locale) if value else translate("off", locale)
 
-        await interaction.response.send_message(translate(
+        return translate(
             "Turn time limit: **{limit}** · computer pause: **{pause} s** · turn nudges: **{nudges}** · hints: "
             "**{hints}** · table threads: **{threads}** · recaps in the channel: **{recaps}**", locale,
             limit=f"{limit:g} s" if limit else on_off(False), pause=f"{now['computer_pause']:g}",
-            nudges=on_off(server_nudges), hints=on_off(server_hints), threads=on_off(server_threads),
-            recaps=on_off(server_recaps)) + " · " + translate(
+            nudges=on_off(await settings.nudges_on(guild_id, 0)), hints=on_off(await settings.hints_on(guild_id)),
+            threads=on_off(await settings.threads_on(guild_id)),
+            recaps=on_off(await settings.channel_recaps_on(guild_id))) + " · " + translate(
             "seasons last **{length}**", locale,
-            length=translate(SEASON_LENGTH_NAMES[await self.bot.tables.settings.season_length(guild_id)], locale)),
-            ephemeral=True)
+            length=translate(SEASON_LENGTH_NAMES[await settings.season_length(guild_id)], locale))
 
     @app_commands.command(name="nudges", description="Be mentioned (or not) when it is your turn at a table here")
     @app_commands.describe(enabled="on: a short message mentions you when it is your turn; off: never")
