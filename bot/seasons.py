@@ -138,11 +138,26 @@ class SeasonBook:
     """A server's seasons: which one it is, its standings, its ratings per game, and its end-of-season card."""
 
     def __init__(self, results: Any, length_of: Callable[[int], Any],
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time, meta: Any = None) -> None:
         self.results = results  # bot.storage.ResultRepo
         self.length_of = length_of  # async (guild id) -> the server's season length
         self.clock = clock
+        self.meta = meta  # bot.storage.MetaRepo: the last season each server was seen in
         self.cache: dict[tuple[Any, ...], list[Rated]] = {}
+        self.turning = asyncio.Lock()
+
+    async def turned(self, guild_id: int) -> Season | None:
+        """The season that just ended, the first time this is asked since the server's season changed (then None
+        until it changes again); None the very first time a server is seen, when there is no season change to tell.
+        What was seen is stored, so a restart neither repeats nor misses the change."""
+        async with self.turning:
+            current = await self.season(guild_id)
+            key = f"season:{guild_id}"
+            seen = await self.meta.get(key)
+            if seen == current.label:
+                return None
+            await self.meta.set(key, current.label)
+            return current.previous() if seen is not None else None
 
     async def season(self, guild_id: int, which: str = "current") -> Season:
         """The server's ``current`` season, or the ``previous`` one."""

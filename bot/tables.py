@@ -70,7 +70,7 @@ class TableService:
         self.lobbies = LobbyService(self.store, self.settings)
         self.driver = ComputerDriver(self.store, self.play, self.settings, player_factory)
         self.ratings = RatingBook(storage.results)  # per-game ratings from the stored results (bot/ratings.py)
-        self.seasons = SeasonBook(storage.results, self.settings.season_length)  # the same, per season
+        self.seasons = SeasonBook(storage.results, self.settings.season_length, meta=storage.meta)  # per season
         self.tournaments = TournamentService(storage, self.store, self.lobbies)  # rounds of tables (issue 28)
 
     @property

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -10,6 +12,7 @@ from discord.ext import commands
 
 from bot.names import in_code_block, in_text
 from bot.ratings import Rated, RatingBook
+from bot.store import TableUpdate, UpdateKind
 from bot.tables import Standing
 from cogs.choices import GAME_CHOICES, use_registry_choices
 from cogs.season_cards import SEASON_CHOICES, card_embed, game_title, season_field, season_wins_embed
@@ -19,6 +22,8 @@ from render.language import _, translate
 
 if TYPE_CHECKING:
     from bot.client import DominoHall
+
+log = logging.getLogger("domino_hall.seasons")
 
 
 #: The tables' column headings (marked for the catalogues; said in the member's language).
@@ -109,7 +114,35 @@ class Stats(commands.Cog):
     def __init__(self, bot: DominoHall) -> None:
         self.bot = bot
         self.ratings: RatingBook = bot.tables.ratings
+        self.tasks: set[asyncio.Task[None]] = set()
         use_registry_choices(self)
+
+    async def cog_load(self) -> None:
+        self.bot.tables.store.add_listener(self.on_table)
+
+    def on_table(self, update: TableUpdate) -> None:
+        """A match finished: if it is the server's first since its season changed, post the season's end card."""
+        if update.kind == UpdateKind.FINISHED:
+            task = asyncio.create_task(self.season_card(update.table.row.guild_id, update.table.row.channel_id))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+
+    async def season_card(self, guild_id: int, channel_id: int) -> None:
+        """Post the season that just ended's card (the top three of each game) in the channel of the first match
+        finished after it, once (bot/seasons.py SeasonBook.turned)."""
+        try:
+            ended = await self.bot.tables.seasons.turned(guild_id)
+            card = await self.bot.tables.seasons.card(guild_id, ended) if ended is not None else {}
+            if ended is None or not card:
+                return
+            guild = self.bot.get_guild(guild_id)
+            channel = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
+            await channel.send(embed=card_embed(card, ended, guild.preferred_locale if guild else None),
+                               allowed_mentions=NO_PINGS)
+        except discord.HTTPException as error:
+            log.warning("guild %d: the season's card could not be posted (%s)", guild_id, error.status)
+        except Exception:
+            log.exception("guild %d: the season's card failed", guild_id)
 
     @app_commands.command(name="leaderboard", description="This server's best players (all games or one)")
     @app_commands.describe(game="Only this game (leave empty for all games)",

@@ -5,12 +5,15 @@ The bot's season clock is set by the test."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
 import discord
+import pytest
 
 from bot.storage import ResultRow
+from tests.service.test_tournaments import duel_registered
 
 
 def at(year: int, month: int, day: int) -> float:
@@ -91,3 +94,50 @@ async def test_the_season_length_is_a_server_setting(simcord_env) -> None:
     assert changed.endswith("seasons last **a year**")
     year = (await alice.slash(channel, "leaderboard")).response.embeds[0]
     assert "alice" in year.description and year.fields[0].value.startswith("**2026**")
+
+
+async def play_duel(env: Any, channel: Any, host: Any, guest: Any) -> None:
+    """A match of the one-move duel game through /play, Join, Start and each player's hand."""
+    from tests.bot.helpers import answer, message_of, press_first_control
+
+    lobby = (await host.slash(channel, "play", game="test_duel")).response
+    await guest.click(lobby, label="Join")
+    await host.click(message_of(channel, lobby.id), label="Start")
+    for member in (host, guest):
+        hand = answer(await member.click(message_of(channel, lobby.id), label="My hand"))
+        await press_first_control(member, hand)
+    await env.settle()
+
+
+@pytest.fixture
+def duel() -> Iterator[None]:
+    """The one-move duel game in the catalogue before the bot loads its commands' game choices."""
+    with duel_registered():
+        yield
+
+
+async def test_the_first_match_of_a_new_season_brings_the_last_seasons_card(duel: None, simcord_env) -> None:
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
+    await alice.slash(channel, "games")
+    bot = env.bot
+    now = [at(2026, 10, 20)]
+    bot.tables.seasons.clock = lambda: now[0]
+    await save_duel(bot, guild.id, 1001, "block", alice, bob, at(2026, 10, 5))
+
+    def cards() -> list[Any]:
+        return [e for m in channel.history() for e in m.embeds if (e.title or "").startswith("Season ")]
+
+    await play_duel(env, channel, alice, bob)  # the first match the bot sees here: nothing to tell yet
+    assert cards() == []
+    now[0] = at(2026, 11, 3)  # November: its first match brings October's card
+    await play_duel(env, channel, bob, alice)
+    [card] = cards()
+    assert card.title == "Season 2026-10 · the best of each game"
+    fields = {f.name: f.value for f in card.fields}
+    assert fields["Block Dominoes"].startswith("🥇 **alice**")
+    assert "Duel (test)" not in fields  # the duels' results carry the machine's real time, not the test's October
+    await play_duel(env, channel, alice, bob)  # a second November match: no second card
+    assert len(cards()) == 1

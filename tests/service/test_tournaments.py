@@ -19,8 +19,13 @@ from engine import GameSpec, catalogue
 from tests.service.fake_games import PassTwo
 from tests.service.test_tables import until
 
+
+class Duel(PassTwo):
+    """Pass Two for two players: its own class, since a GameSpec names itself on its game's class."""
+
+
 DUEL = GameSpec("test_duel", "Duel (test)", (2,), "double-six", "Pass two tiles; the heavier hand wins.", (),
-                PassTwo, family="trick", order=902, rig_keys=("deal",))
+                Duel, family="trick", order=902, rig_keys=("deal",))
 GUILD, CHANNEL, HOST = 1, 10, 500
 
 
