@@ -338,8 +338,8 @@ class TournamentService:
         log.info("tournaments: %d open", len(self.open))
 
     async def close(self) -> None:
-        """Stop the clocks and the scoring tasks."""
-        for task in [*self.clocks.values(), *self.tasks]:
+        """Stop the clocks; let the scoring under way be saved (a short write each)."""
+        for task in self.clocks.values():
             task.cancel()
         for task in [*self.clocks.values(), *self.tasks]:
             with contextlib.suppress(asyncio.CancelledError, Exception):

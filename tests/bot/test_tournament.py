@@ -169,6 +169,7 @@ async def test_a_restart_at_sign_up_and_mid_round(simcord_env, db_file: Path) ->
     old_bot = env.bot
     await env.restart_bot(make_bot(db_file))
     await release(old_bot)
+    await env.settle()
     row = env.bot.tables.tournaments.open[tid]
     assert [b.done for b in row.boards] == [True, False] and row.round == 1
     await play_table(env, channel, members, tables[1])

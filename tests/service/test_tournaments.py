@@ -179,7 +179,7 @@ async def test_a_restart_mid_round_resumes_the_tournament(database: Path | str) 
     await first.tournaments.begin(tid)
     tables = round_tables(first, tid, 1)
     await finish_round(first, tables[:1])  # one table finishes before the restart...
-    await until(lambda: first.tournaments.open[tid].boards[0].done)
+    await until(lambda: first.tournaments.open[tid].boards[0].done and not first.tournaments.tasks)  # and saved
     await first.close()
     await first.storage.close()
 
@@ -187,6 +187,7 @@ async def test_a_restart_mid_round_resumes_the_tournament(database: Path | str) 
     await second.start()
     try:
         row = second.tournaments.open[tid]
+        await until(lambda: not second.tournaments.tasks)
         assert row.round == 1 and [b.done for b in row.boards] == [True, False]
         await finish_round(second, tables[1:])  # ...the other after it: round 2 is paired from both
         await until(lambda: len(round_tables(second, tid, 2)) == 2)
