@@ -98,6 +98,26 @@ class LobbyService:
         table.invited = invited
         return table
 
+    async def open_seated(self, guild_id: int, channel_id: int, game: str, seats: Sequence[Seat],
+                          what: str) -> Table:
+        """Open a table of ``game`` with these seats (members and no one else; the first is its host) and start it at
+        once: a tournament's table (bot/tournaments.py). Refuses as Start would (too few seats for the game...)."""
+        row = TableRow(guild_id=guild_id, channel_id=channel_id, game=game, host_id=seats[0].user_id or 0,
+                       seed=secrets.randbelow(2**31), seats=tuple(seats), version=1)
+        problem = Table(row).start_problem()
+        if problem:
+            raise NotAllowed(_("The game cannot start: {problem}"), problem=problem)
+        table = await self._open(row, what)
+        async with table.lock:
+            game_now = engine.new_game(game, len(table.seats), table.row.seed, table.row.options)
+            await self.store.save(table, status=TableStatus.PLAYING, state=state_text(game_now),
+                                  version=table.version + 1)
+            table.game, table.started_version = game_now, table.version
+            log.info("table %d v%d: %s started with %s (%s)", table.id, table.version, game, ", ".join(table.names),
+                     what)
+            self.store.emit(TableUpdate(table, UpdateKind.STARTED, table.version, list(game_now.log)))
+        return table
+
     async def _open(self, row: TableRow, what: str) -> Table:
         """Store a new lobby, hold it open, and tell the listeners."""
         row = await self.store.storage.tables.create(row)

@@ -75,39 +75,50 @@ def rate(matches: Iterable[Sequence[Entrant]], before: dict[str, Rated] | None =
     model = PlackettLuce()
     ratings = {key: replace(r, history=list(r.history)) for key, r in (before or {}).items()}
     for match in matches:
-        sides: dict[int, list[Entrant]] = defaultdict(list)
-        for entrant in match:
-            sides[entrant.side].append(entrant)
-        if len(sides) < 2:
-            continue  # solitaire (Bingo): nobody to be rated against
-        order = sorted(sides)
-        for entrant in match:
-            if entrant.key not in ratings:
-                start = model.rating()
-                ratings[entrant.key] = Rated(entrant.key, entrant.name, entrant.user_id, entrant.level,
-                                             start.mu, start.sigma)
-            else:
-                ratings[entrant.key].name = entrant.name  # the latest name a member played under
-        teams = [[model.rating(mu=ratings[e.key].mu, sigma=ratings[e.key].sigma) for e in sides[s]] for s in order]
-        ranks = [1.0 if any(e.won for e in sides[s]) else 2.0 for s in order]
-        rated = model.rate(teams, ranks=ranks)
-        moved: dict[str, list[tuple[float, float]]] = defaultdict(list)
-        for s, team in zip(order, rated, strict=True):
-            for entrant, after in zip(sides[s], team, strict=True):
-                moved[entrant.key].append((after.mu, after.sigma))
-        for key, afters in moved.items():
-            entry = ratings[key]
-            entry.mu = sum(mu for mu, _ in afters) / len(afters)
-            entry.sigma = sum(sigma for _, sigma in afters) / len(afters)
-            entry.games += 1
-            entry.wins += any(e.won for e in match if e.key == key)
-            entry.history.append(entry.conservative)
+        rate_match(model, ratings, match)
     return ratings
+
+
+def rate_match(model: PlackettLuce, ratings: dict[str, Rated], match: Sequence[Entrant]) -> None:
+    """Rate one match, changing ``ratings`` in place (a newcomer starts at the model's rating); a match with one
+    side is not rated."""
+    sides: dict[int, list[Entrant]] = defaultdict(list)
+    for entrant in match:
+        sides[entrant.side].append(entrant)
+    if len(sides) < 2:
+        return  # solitaire (Bingo): nobody to be rated against
+    order = sorted(sides)
+    for entrant in match:
+        if entrant.key not in ratings:
+            start = model.rating()
+            ratings[entrant.key] = Rated(entrant.key, entrant.name, entrant.user_id, entrant.level,
+                                         start.mu, start.sigma)
+        else:
+            ratings[entrant.key].name = entrant.name  # the latest name a member played under
+    teams = [[model.rating(mu=ratings[e.key].mu, sigma=ratings[e.key].sigma) for e in sides[s]] for s in order]
+    ranks = [1.0 if any(e.won for e in sides[s]) else 2.0 for s in order]
+    rated = model.rate(teams, ranks=ranks)
+    moved: dict[str, list[tuple[float, float]]] = defaultdict(list)
+    for s, team in zip(order, rated, strict=True):
+        for entrant, after in zip(sides[s], team, strict=True):
+            moved[entrant.key].append((after.mu, after.sigma))
+    for key, afters in moved.items():
+        entry = ratings[key]
+        entry.mu = sum(mu for mu, _ in afters) / len(afters)
+        entry.sigma = sum(sigma for _, sigma in afters) / len(afters)
+        entry.games += 1
+        entry.wins += any(e.won for e in match if e.key == key)
+        entry.history.append(entry.conservative)
 
 
 def entrants(rows: Sequence[Any]) -> list[list[Entrant]]:
     """The matches of result rows joined with their table's seats (``ResultRepo.for_ratings``), in order."""
-    matches: dict[int, list[Entrant]] = {}
+    return [match for _at, match in timed_matches(rows)]
+
+
+def timed_matches(rows: Sequence[Any]) -> list[tuple[float, list[Entrant]]]:
+    """:func:`entrants` with when each match finished (its rows' ``finished_at``)."""
+    matches: dict[int, tuple[float, list[Entrant]]] = {}
     seats_of: dict[int, list[Any]] = {}
     for row in rows:
         tid = row["table_id"]
@@ -124,7 +135,8 @@ def entrants(rows: Sequence[Any]) -> list[list[Entrant]]:
                               None, level)
         else:
             entrant = Entrant(f"user:{row['user_id']}", row["name"], row["side"], bool(row["won"]), row["user_id"])
-        matches.setdefault(tid, []).append(entrant)
+        at = float(row["finished_at"])
+        matches.setdefault(tid, (at, []))[1].append(entrant)
     return list(matches.values())
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 import engine
 from bot import metrics
+from bot.seasons import DEFAULT_LENGTH, SEASON_LENGTHS
 from bot.storage import (
     ActionRow,
     Batch,
@@ -225,6 +226,21 @@ class GuildSettings:
         await self.storage.guild_settings.set(guild_id, key, bool(on))
         self._guild[guild_id][key] = bool(on)
         log.info("guild %s: %s set to %s", guild_id, key, on)
+
+    # ----- seasons (bot/seasons.py) --------------------------------------------------------------------------------
+    async def season_length(self, guild_id: int) -> str:
+        """How long this server's seasons last: one of bot.seasons.SEASON_LENGTHS (a month unless changed)."""
+        value = (await self.load(guild_id)).get("season_length", DEFAULT_LENGTH)
+        return value if value in SEASON_LENGTHS else DEFAULT_LENGTH
+
+    async def set_season_length(self, guild_id: int, length: str) -> None:
+        """Change how long this server's seasons last (the standings follow at once: nothing is stored per season)."""
+        if length not in SEASON_LENGTHS:
+            raise NotAllowed(f"there is no season length {length!r}")
+        await self.load(guild_id)
+        await self.storage.guild_settings.set(guild_id, "season_length", length)
+        self._guild[guild_id]["season_length"] = length
+        log.info("guild %s: season_length set to %s", guild_id, length)
 
     # ----- on/off server switches: hints and table threads (on by default), recaps in the channel (off) -------------
     async def switch(self, guild_id: int, key: str) -> bool:

@@ -21,6 +21,7 @@ from bot.autoplay import ComputerDriver
 from bot.lobby import LobbyService
 from bot.names import in_text
 from bot.ratings import RatingBook
+from bot.seasons import SeasonBook
 from bot.storage import ActionRow, ResultRow, Standing, Storage, StorageUnavailable, TableRow
 from bot.store import (
     PERSON,
@@ -44,6 +45,7 @@ from bot.table import (
     TableError,
     TableStatus,
 )
+from bot.tournaments import TournamentService
 from engine import Action, CorruptState, Event, IllegalAction, parse_action
 from engine.ai import computer_player
 from engine.game import SAVE_FORMAT
@@ -69,6 +71,8 @@ class TableService:
         self.lobbies = LobbyService(self.store, self.settings)
         self.driver = ComputerDriver(self.store, self.play, self.settings, player_factory)
         self.ratings = RatingBook(storage.results)  # per-game ratings from the stored results (bot/ratings.py)
+        self.seasons = SeasonBook(storage.results, self.settings.season_length, meta=storage.meta)  # per season
+        self.tournaments = TournamentService(storage, self.store, self.lobbies)  # rounds of tables (issue 28)
 
     @property
     def player_factory(self) -> PlayerFactory:
@@ -79,9 +83,10 @@ class TableService:
     def player_factory(self, factory: PlayerFactory) -> None:
         self.driver.player_factory = factory
 
-    async def standings(self, guild_id: int, game: str | None = None, limit: int = 10) -> list[Standing]:
-        """The server's leaderboard (all games, or one)."""
-        return await self.storage.results.leaderboard(guild_id, game, limit=limit)
+    async def standings(self, guild_id: int, game: str | None = None, limit: int = 10,
+                        between: tuple[float, float] | None = None) -> list[Standing]:
+        """The server's leaderboard (all games, or one; all time, or the matches finished ``between`` two times)."""
+        return await self.storage.results.leaderboard(guild_id, game, limit=limit, between=between)
 
     async def member_stats(self, guild_id: int, user_id: int) -> list[Standing]:
         """One member's record in this server, per game."""
@@ -119,6 +124,7 @@ class TableService:
                 self.store.emit(TableUpdate(table, UpdateKind.RELOADED, table.version))
         redrawn = await self._redraw_recently_closed(skip=handled)
         self.driver.start()
+        await self.tournaments.start()
         log.info("table service started: %d open tables reloaded, %d closed tables redrawn", len(loaded), redrawn)
         return loaded
 
@@ -153,6 +159,7 @@ class TableService:
 
     async def close(self) -> None:
         """Stop every computer player and timer (the database keeps everything)."""
+        await self.tournaments.close()
         await self.lobbies.close()
         await self.driver.close()
 

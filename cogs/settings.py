@@ -9,7 +9,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from render.language import translate
+from bot.seasons import SEASON_LENGTHS
+from render.language import _, translate
 
 if TYPE_CHECKING:
     from bot.client import DominoHall
@@ -18,6 +19,10 @@ if TYPE_CHECKING:
 #: An on/off choice (its names translated: bot/i18n.py).
 ON_OFF = [app_commands.Choice(name=app_commands.locale_str("on"), value="on"),
           app_commands.Choice(name=app_commands.locale_str("off"), value="off")]
+#: How long a season lasts (bot/seasons.py), as a choice (the names translated: bot/i18n.py).
+SEASON_LENGTH_NAMES = {"month": _("a month"), "week": _("a week"), "quarter": _("three months"), "year": _("a year")}
+SEASON_LENGTH_CHOICES = [app_commands.Choice(name=app_commands.locale_str(SEASON_LENGTH_NAMES[length]), value=length)
+                         for length in SEASON_LENGTHS]
 
 
 class HallSettings(commands.Cog):
@@ -32,8 +37,10 @@ class HallSettings(commands.Cog):
                            nudges="Mention players in the channel when it is their turn (members can opt out)",
                            hints="Show players a Hint button on their turn (what the Strong computer would play)",
                            threads="Chat of each new table (recaps, turn reminders) in a thread of its message",
-                           channel_recaps="Without a thread, post every hand's recap in the channel too")
-    @app_commands.choices(nudges=ON_OFF, hints=ON_OFF, threads=ON_OFF, channel_recaps=ON_OFF)
+                           channel_recaps="Without a thread, post every hand's recap in the channel too",
+                           season_length="How long a season of /leaderboard lasts (a month unless changed)")
+    @app_commands.choices(nudges=ON_OFF, hints=ON_OFF, threads=ON_OFF, channel_recaps=ON_OFF,
+                          season_length=SEASON_LENGTH_CHOICES)
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
     async def hall_settings(self, interaction: discord.Interaction[Any],
@@ -42,12 +49,14 @@ class HallSettings(commands.Cog):
                             nudges: app_commands.Choice[str] | None = None,
                             hints: app_commands.Choice[str] | None = None,
                             threads: app_commands.Choice[str] | None = None,
-                            channel_recaps: app_commands.Choice[str] | None = None) -> None:
+                            channel_recaps: app_commands.Choice[str] | None = None,
+                            season_length: app_commands.Choice[str] | None = None) -> None:
         """Change the given settings (Manage Server), then show them all."""
         assert interaction.guild is not None
         guild_id = interaction.guild.id
         changes = {"turn_time_limit": turn_limit, "computer_pause": computer_pause}
-        switches = {"nudges": nudges, "hints": hints, "threads": threads, "channel_recaps": channel_recaps}
+        switches = {"nudges": nudges, "hints": hints, "threads": threads, "channel_recaps": channel_recaps,
+                    "season_length": season_length}
         if (any(v is not None for v in switches.values()) or any(v is not None for v in changes.values())) \
                 and not interaction.permissions.manage_guild:
             await interaction.response.send_message(
@@ -65,25 +74,31 @@ class HallSettings(commands.Cog):
             await self.bot.tables.settings.set_threads(guild_id, threads.value == "on")
         if channel_recaps is not None:
             await self.bot.tables.settings.set_channel_recaps(guild_id, channel_recaps.value == "on")
-        now = await self.bot.tables.settings.guild_settings(guild_id)
+        if season_length is not None:
+            await self.bot.tables.settings.set_season_length(guild_id, season_length.value)
+        await interaction.response.send_message(await self.settings_text(guild_id, interaction.locale),
+                                                ephemeral=True)
+
+    async def settings_text(self, guild_id: int, locale: Any) -> str:
+        """Every setting of the server as it is now, in ``locale``'s language."""
+        settings = self.bot.tables.settings
+        now = await settings.guild_settings(guild_id)
         limit = now["turn_time_limit"]
-        server_nudges = await self.bot.tables.settings.nudges_on(guild_id, 0)
-        server_hints = await self.bot.tables.settings.hints_on(guild_id)
-        server_threads = await self.bot.tables.settings.threads_on(guild_id)
-        server_recaps = await self.bot.tables.settings.channel_recaps_on(guild_id)
-        locale = interaction.locale
 
         def on_off(value: bool) -> str:
             return translate("on", locale) if value else translate("off", locale)
 
         limit_words = f"{limit:g} s" if limit else on_off(False)  # the values first: Babel reads no f-string
         pause = f"{now['computer_pause']:g}"
-        await interaction.response.send_message(translate(
+        return translate(
             "Turn time limit: **{limit}** · computer pause: **{pause} s** · turn nudges: **{nudges}** · hints: "
             "**{hints}** · table threads: **{threads}** · recaps in the channel: **{recaps}**", locale,
-            limit=limit_words, pause=pause, nudges=on_off(server_nudges), hints=on_off(server_hints),
-            threads=on_off(server_threads), recaps=on_off(server_recaps)),
-            ephemeral=True)
+            limit=limit_words, pause=pause,
+            nudges=on_off(await settings.nudges_on(guild_id, 0)), hints=on_off(await settings.hints_on(guild_id)),
+            threads=on_off(await settings.threads_on(guild_id)),
+            recaps=on_off(await settings.channel_recaps_on(guild_id))) + " · " + translate(
+            "seasons last **{length}**", locale,
+            length=translate(SEASON_LENGTH_NAMES[await settings.season_length(guild_id)], locale))
 
     @app_commands.command(name="nudges", description="Be mentioned (or not) when it is your turn at a table here")
     @app_commands.describe(enabled="on: a short message mentions you when it is your turn; off: never")

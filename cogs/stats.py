@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -10,14 +12,18 @@ from discord.ext import commands
 
 from bot.names import in_code_block, in_text
 from bot.ratings import Rated, RatingBook
+from bot.store import TableUpdate, UpdateKind
 from bot.tables import Standing
 from cogs.choices import GAME_CHOICES, use_registry_choices
+from cogs.season_cards import SEASON_CHOICES, card_embed, game_title, season_field, season_wins_embed
 from cogs.text import COLOUR, NO_PINGS
 from engine import catalogue
 from render.language import _, translate, translate_n
 
 if TYPE_CHECKING:
     from bot.client import DominoHall
+
+log = logging.getLogger("domino_hall.seasons")
 
 
 #: The tables' column headings (marked for the catalogues; said in the member's language).
@@ -83,49 +89,103 @@ def rating_line(game: str, rated: Rated, locale: Any = None) -> str:
                        "**{title}**: {rating} {arrow} {trend} over the last {count} matches", locale, **values)
 
 
+def ratings_embed(rated: list[Rated], game: str, locale: Any) -> discord.Embed:
+    """One game's board by rating: members ranked, computer levels beside them."""
+    people = [r for r in rated if r.user_id is not None][:15]
+    embed = discord.Embed(title=translate("Leaderboard · {game}", locale, game=game_title(game, locale)),
+                          colour=COLOUR, description=ratings_table(people, locale) if people else
+                          translate("No rated matches yet.", locale))
+    computers = [r for r in rated if r.user_id is None]
+    if computers:  # where members stand against the computer players' levels
+        embed.add_field(name=translate("Computer players", locale), value=" · ".join(
+            translate_n(r.games, "{level} {rating} ({count} game)", "{level} {rating} ({count} games)", locale,
+                        level=translate(r.level.title(), locale) if r.level else r.name,
+                        rating=f"{r.conservative:.1f}")
+            for r in computers), inline=False)
+    embed.set_footer(text=translate("rating: skill minus three times its uncertainty (OpenSkill), so it grows "
+                                    "as you play and win; computer players are rated per level", locale))
+    return embed
+
+
 class Stats(commands.Cog):
     """Leaderboards and personal records per server."""
 
     def __init__(self, bot: DominoHall) -> None:
         self.bot = bot
         self.ratings: RatingBook = bot.tables.ratings
+        self.tasks: set[asyncio.Task[None]] = set()
         use_registry_choices(self)
 
+    async def cog_load(self) -> None:
+        self.bot.tables.store.add_listener(self.on_table)
+
+    def on_table(self, update: TableUpdate) -> None:
+        """A match finished: if it is the server's first since its season changed, post the season's end card."""
+        if update.kind == UpdateKind.FINISHED:
+            task = asyncio.create_task(self.season_card(update.table.row.guild_id, update.table.row.channel_id))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+
+    async def season_card(self, guild_id: int, channel_id: int) -> None:
+        """Post the season that just ended's card (the top three of each game) in the channel of the first match
+        finished after it, once (bot/seasons.py SeasonBook.turned)."""
+        try:
+            ended = await self.bot.tables.seasons.turned(guild_id)
+            card = await self.bot.tables.seasons.card(guild_id, ended) if ended is not None else {}
+            if ended is None or not card:
+                return
+            guild = self.bot.get_guild(guild_id)
+            channel = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
+            await channel.send(embed=card_embed(card, ended, guild.preferred_locale if guild else None),
+                               allowed_mentions=NO_PINGS)
+        except discord.HTTPException as error:
+            log.warning("guild %d: the season's card could not be posted (%s)", guild_id, error.status)
+        except Exception:
+            log.exception("guild %d: the season's card failed", guild_id)
+
     @app_commands.command(name="leaderboard", description="This server's best players (all games or one)")
-    @app_commands.describe(game="Only this game (leave empty for all games)")
-    @app_commands.choices(game=GAME_CHOICES)
-    async def leaderboard(self, interaction: discord.Interaction[Any],
-                          game: app_commands.Choice[str] | None = None) -> None:
-        """Wins, games, win rate and best score of the server's members."""
+    @app_commands.describe(game="Only this game (leave empty for all games)",
+                           season="The current season (default), the previous one (its best of each game), or all "
+                                  "time")
+    @app_commands.choices(game=GAME_CHOICES, season=SEASON_CHOICES)
+    async def leaderboard(self, interaction: discord.Interaction[Any], game: app_commands.Choice[str] | None = None,
+                          season: app_commands.Choice[str] | None = None) -> None:
+        """Ratings (one game) or wins (all games) of the server's members, this season or another, or all time."""
         locale = interaction.locale
         if interaction.guild is None:
             await interaction.response.send_message(
                 translate("Leaderboards belong to servers: use this in one.", locale), ephemeral=True)
             return
+        guild_id, which = interaction.guild.id, season.value if season is not None else "current"
+        if which == "all-time":
+            embed = await self.all_time(guild_id, game.value if game else None, locale)
+        else:
+            embed = await self.of_season(guild_id, game.value if game else None, which, locale)
+        await interaction.response.send_message(embed=embed, allowed_mentions=NO_PINGS)
+
+    async def all_time(self, guild_id: int, game: str | None, locale: Any) -> discord.Embed:
+        """Wins across all games, or one game's ratings, over all time."""
         if game is None:
-            rows = await self.bot.tables.standings(interaction.guild.id, None, limit=15)
+            rows = await self.bot.tables.standings(guild_id, None, limit=15)
             embed = discord.Embed(title=translate("Leaderboard · all games", locale), colour=COLOUR,
                                   description=standings_table(rows, "player", locale) if rows else
                                   translate("No finished games yet.", locale))
             embed.set_footer(text=translate("Ratings are per game: /leaderboard game:<game>", locale))
-        else:
-            rated = await self.ratings.board(interaction.guild.id, game.value, limit=None)
-            people = [r for r in rated if r.user_id is not None][:15]
-            spec = catalogue().get(game.value)
-            title = translate(spec.title, locale) if spec is not None else game.name
-            embed = discord.Embed(title=translate("Leaderboard · {game}", locale, game=title), colour=COLOUR,
-                                  description=ratings_table(people, locale) if people else
-                                  translate("No rated matches yet.", locale))
-            computers = [r for r in rated if r.user_id is None]
-            if computers:  # where members stand against the computer players' levels
-                embed.add_field(name=translate("Computer players", locale), value=" · ".join(
-                    translate_n(r.games, "{level} {rating} ({count} game)", "{level} {rating} ({count} games)", locale,
-                                level=translate(r.level.title(), locale) if r.level else r.name,
-                                rating=f"{r.conservative:.1f}")
-                    for r in computers), inline=False)
-            embed.set_footer(text=translate("rating: skill minus three times its uncertainty (OpenSkill), so it grows "
-                                            "as you play and win; computer players are rated per level", locale))
-        await interaction.response.send_message(embed=embed, allowed_mentions=NO_PINGS)
+            return embed
+        return ratings_embed(await self.ratings.board(guild_id, game, limit=None), game, locale)
+
+    async def of_season(self, guild_id: int, game: str | None, which: str, locale: Any) -> discord.Embed:
+        """A season's board: one game's ratings, else the season's wins (current) or its end card (previous)."""
+        seasons = self.bot.tables.seasons
+        chosen = await seasons.season(guild_id, which)
+        if game is not None:
+            embed = ratings_embed(await seasons.board(guild_id, game, chosen), game, locale)
+            season_field(embed, chosen, locale)
+            return embed
+        if which == "previous":
+            return card_embed(await seasons.card(guild_id, chosen), chosen, locale)
+        rows = await self.bot.tables.standings(guild_id, None, limit=15, between=(chosen.start, chosen.end))
+        return season_wins_embed(rows, chosen, standings_table(rows, "player", locale), locale)
 
     @app_commands.command(name="stats", description="A member's record in this server, per game")
     @app_commands.describe(member="Whose record (default: yours)")

@@ -27,6 +27,7 @@ from bot.storage.repos import (
 )
 from bot.storage.schema import SCHEMA_VERSION
 from bot.storage.seats import COMPUTER_LEVELS, DEFAULT_LEVEL, Seat
+from bot.storage.tournaments import Board, Entrant, TournamentRepo, TournamentRow
 
 POSTGRES_SCHEMES = ("postgres://", "postgresql://")
 
@@ -42,6 +43,7 @@ class Storage:
         self.guild_settings = GuildSettingsRepo(db)
         self.meta = MetaRepo(db)
         self.members = MemberDataRepo(db)  # one member's records, for /privacy (bot/storage/privacy.py)
+        self.tournaments = TournamentRepo(db)
 
     @classmethod
     async def open(cls, path: object) -> Storage:
@@ -71,7 +73,8 @@ class Storage:
 
 __all__ = [
     "COMPUTER_LEVELS", "DEFAULT_LEVEL", "DELETED_NAME", "POSTGRES_SCHEMES", "SCHEMA_VERSION", "ActionRepo",
-    "ActionRow", "Batch", "CommitUnknown", "Database", "Forgotten", "GuildSettingsRepo", "MemberDataRepo",
-    "MemberSeated", "MetaRepo", "ResultRepo", "ResultRow", "SchemaTooNew", "Seat", "Standing", "Storage",
-    "StorageUnavailable", "Store", "TableRepo", "TableRow", "Transaction", "VersionConflict",
+    "ActionRow", "Batch", "Board", "CommitUnknown", "Database", "Entrant", "Forgotten", "GuildSettingsRepo",
+    "MemberDataRepo", "MemberSeated", "MetaRepo", "ResultRepo", "ResultRow", "SchemaTooNew", "Seat", "Standing",
+    "Storage", "StorageUnavailable", "Store", "TableRepo", "TableRow", "TournamentRepo", "TournamentRow",
+    "Transaction", "VersionConflict",
 ]

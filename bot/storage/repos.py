@@ -294,13 +294,17 @@ class ResultRepo:
                           bool(r["computer"]), r["side"], r["score"], bool(r["won"]), r["finished_at"], r["record"])
                 for r in rows]
 
-    async def leaderboard(self, guild_id: int, game: str | None = None, limit: int = 10) -> list[Standing]:
+    async def leaderboard(self, guild_id: int, game: str | None = None, limit: int = 10,
+                          between: tuple[float, float] | None = None) -> list[Standing]:
         """The server's people by wins, then win rate, then the best (fewest) personal-best figure of a win, then
-        best score (all games, or one game)."""
+        best score (all games, or one game; all time, or the matches finished ``between`` two times)."""
         where, params = "guild_id=? AND computer=0", list[Any]([guild_id])
         if game is not None:
             where += " AND game=?"
             params.append(game)
+        if between is not None:
+            where += " AND finished_at >= ? AND finished_at < ?"
+            params.extend(between)
         rows = await self.db.fetchall(
             f"SELECT user_id, MAX(name) AS name, {_FIGURES} FROM results WHERE {where} GROUP BY user_id "
             f"ORDER BY wins DESC, CAST(SUM(won) AS REAL) / COUNT(*) DESC, "
@@ -333,6 +337,12 @@ class ResultRepo:
             "ORDER BY MAX(finished_at) DESC, table_id DESC LIMIT ?", [*params, limit])
         return [await self.for_table(r["table_id"]) for r in tables]
 
+    async def games_between(self, guild_id: int, start: float, end: float) -> list[str]:
+        """The games with a match finished in this server from ``start`` (included) to ``end`` (excluded)."""
+        rows = await self.db.fetchall("SELECT DISTINCT game FROM results WHERE guild_id=? AND finished_at >= ? "
+                                      "AND finished_at < ? ORDER BY game", (guild_id, start, end))
+        return [str(r["game"]) for r in rows]
+
     async def stamp(self, guild_id: int, game: str) -> tuple[int, float]:
         """How many results one game has in a server, and when the last one finished: what ratings depend on."""
         row = await self.db.fetchone("SELECT COUNT(*) AS n, MAX(finished_at) AS last FROM results "
@@ -344,7 +354,8 @@ class ResultRepo:
         seats (computer levels), in the order the matches finished (bot/ratings.py)."""
         since, params = ("", (guild_id, game)) if after is None else (" AND r.finished_at > ?", (guild_id, game, after))
         return list(await self.db.fetchall(
-            "SELECT r.table_id, r.seat, r.user_id, r.name, r.computer, r.side, r.won, t.seats FROM results r "
+            "SELECT r.table_id, r.seat, r.user_id, r.name, r.computer, r.side, r.won, r.finished_at, t.seats "
+            "FROM results r "
             f"JOIN tables t ON t.id = r.table_id WHERE r.guild_id=? AND r.game=?{since} "
             "ORDER BY r.finished_at, r.table_id, r.seat", params))
 

@@ -76,6 +76,46 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE results RENAME COLUMN steps TO record;
     """,
+    # 5: tournaments (issue 28): their players and their games, round by round (a game's table, once opened).
+    """
+    CREATE TABLE tournaments (
+        id            INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id      INTEGER NOT NULL,
+        channel_id    INTEGER NOT NULL,
+        message_id    INTEGER,
+        host_id       INTEGER NOT NULL,
+        game          TEXT    NOT NULL,
+        format        TEXT    NOT NULL,
+        rounds        INTEGER NOT NULL,
+        round_minutes INTEGER NOT NULL,
+        status        TEXT    NOT NULL,
+        round         INTEGER NOT NULL DEFAULT 0,
+        round_ends_at REAL,
+        created_at    REAL    NOT NULL
+    );
+    CREATE INDEX tournaments_status ON tournaments (status);
+    CREATE TABLE tournament_players (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+        user_id       INTEGER NOT NULL,
+        name          TEXT    NOT NULL,
+        seed          INTEGER NOT NULL,
+        dropped       INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (tournament_id, user_id)
+    );
+    CREATE TABLE tournament_games (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+        round         INTEGER NOT NULL,
+        board         INTEGER NOT NULL,
+        first_id      INTEGER NOT NULL,
+        second_id     INTEGER,
+        table_id      INTEGER,
+        first_score   INTEGER NOT NULL DEFAULT 0,
+        second_score  INTEGER NOT NULL DEFAULT 0,
+        winner_id     INTEGER,
+        done          INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (tournament_id, round, board)
+    );
+    """,
 )
 
 
@@ -152,6 +192,46 @@ PG_MIGRATIONS: tuple[str, ...] = (
     # 4
     """
     ALTER TABLE results RENAME COLUMN steps TO record;
+    """,
+    # 5
+    """
+    CREATE TABLE tournaments (
+        id            BIGSERIAL PRIMARY KEY,
+        guild_id      BIGINT  NOT NULL,
+        channel_id    BIGINT  NOT NULL,
+        message_id    BIGINT,
+        host_id       BIGINT  NOT NULL,
+        game          TEXT    NOT NULL,
+        format        TEXT    NOT NULL,
+        rounds        INTEGER NOT NULL,
+        round_minutes INTEGER NOT NULL,
+        status        TEXT    NOT NULL,
+        round         INTEGER NOT NULL DEFAULT 0,
+        round_ends_at DOUBLE PRECISION,
+        created_at    DOUBLE PRECISION NOT NULL
+    );
+    CREATE INDEX tournaments_status ON tournaments (status);
+    CREATE TABLE tournament_players (
+        tournament_id BIGINT  NOT NULL REFERENCES tournaments (id),
+        user_id       BIGINT  NOT NULL,
+        name          TEXT    NOT NULL,
+        seed          INTEGER NOT NULL,
+        dropped       INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (tournament_id, user_id)
+    );
+    CREATE TABLE tournament_games (
+        tournament_id BIGINT  NOT NULL REFERENCES tournaments (id),
+        round         INTEGER NOT NULL,
+        board         INTEGER NOT NULL,
+        first_id      BIGINT  NOT NULL,
+        second_id     BIGINT,
+        table_id      BIGINT,
+        first_score   INTEGER NOT NULL DEFAULT 0,
+        second_score  INTEGER NOT NULL DEFAULT 0,
+        winner_id     BIGINT,
+        done          INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (tournament_id, round, board)
+    );
     """,
 )
 

@@ -140,7 +140,7 @@ WORDS: dict[str, dict[str, str]] = {
         "host_only": "Solo el anfitrión puede añadir un jugador computadora.",
         "house_rules": "Reglas de la casa de la mesa n.º", "marks_rule": "Marcas", "on_off": ": sí|: no",
         "settings": "Tiempo por turno:", "hints_off": "pistas: **no**",
-        "board": "Clasificación · todos los juegos", "no_games": "Aún no hay partidas terminadas.",
+        "board": "Clasificación · todos los juegos", "no_games": "Aún no hay partidas terminadas esta temporada.",
         "history": "Partidas recientes",
     },
     "pt-BR": {

@@ -34,7 +34,7 @@ async def test_leaderboard_by_rating_and_stats_with_trend(simcord_env) -> None:
     for tid in range(1, 7):  # alice wins five of six, bob one; the computer none
         await save_match(bot, guild.id, tid, [alice, bob], [tid != 3, tid == 3, False], float(tid))
 
-    board = (await bob.slash(channel, "leaderboard", game="block")).response.embeds[0]
+    board = (await bob.slash(channel, "leaderboard", game="block", season="all-time")).response.embeds[0]
     lines = board.description.splitlines()
     assert "rating" in lines[1] and "alice" in lines[2] and "bob" in lines[3]  # ranked by rating, alice first
     assert "Computer" not in board.description
@@ -48,5 +48,5 @@ async def test_leaderboard_by_rating_and_stats_with_trend(simcord_env) -> None:
     mine, his = (float(e.fields[-1].value.split("**: ")[1].split()[0]) for e in (stats, theirs))
     assert mine > his
 
-    everything = (await bob.slash(channel, "leaderboard")).response.embeds[0]
+    everything = (await bob.slash(channel, "leaderboard", season="all-time")).response.embeds[0]
     assert "game:<game>" in everything.footer.text  # all games: wins, and where the ratings are
