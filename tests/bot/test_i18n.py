@@ -157,7 +157,7 @@ WORDS: dict[str, dict[str, str]] = {
         "host_only": "Só o anfitrião pode adicionar um jogador computador.",
         "house_rules": "Regras da casa da mesa nº", "marks_rule": "Marcas", "on_off": ": sim|: não",
         "settings": "Tempo por vez:", "hints_off": "dicas: **não**",
-        "board": "Classificação · todos os jogos", "no_games": "Ainda não há partidas terminadas.",
+        "board": "Classificação · todos os jogos", "no_games": "Ainda não há partidas terminadas nesta temporada.",
         "history": "Partidas recentes",
     },
 }
