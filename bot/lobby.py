@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any, NamedTuple
 
 import engine
+from bot.autoplay import retry_delay
 from bot.names import in_text
 from bot.storage import Seat, TableRow
 from bot.store import (
@@ -296,7 +297,10 @@ class LobbyService:
     def on_update(self, update: TableUpdate) -> None:
         """After every change (the table's lock held): a lobby with reserved seats has a timer that opens them when
         they expire (also after a restart: the deadlines are stored); any other table has none."""
-        table = update.table
+        self.schedule(update.table)
+
+    def schedule(self, table: Table) -> None:
+        """With the lock held: arm the timer that opens a lobby's reserved seats (or stop it, when it has none)."""
         task = self._releases.get(table.id)
         if self._closed or table.status != TableStatus.LOBBY or not table.reserved():
             if task is not None and task is not asyncio.current_task():
@@ -306,10 +310,17 @@ class LobbyService:
         if task is None or task.done():
             self._releases[table.id] = asyncio.create_task(self._release_later(table), name=f"table-{table.id}-seats")
 
+    def stalled(self) -> list[int]:
+        """Lobbies keeping seats for members with no timer to open them (for the watchdog)."""
+        return [tid for tid, table in self.store.tables.items()
+                if not self._closed and table.status == TableStatus.LOBBY and table.reserved()
+                and (tid not in self._releases or self._releases[tid].done())]
+
     async def _release_later(self, table: Table) -> None:
         """Sleep until the earliest reserved seat's deadline, then open every seat due by then. The wall clock is
         read once, before the sleep: the deadline is stored as wall time, and the sleep is what a test's virtual
         clock advances."""
+        failures = 0
         try:
             while table.status == TableStatus.LOBBY:
                 due = min((table.seats[s].reserved_until or 0.0 for s in table.reserved()), default=None)
@@ -320,11 +331,14 @@ class LobbyService:
                     async with table.lock:
                         if table.status == TableStatus.LOBBY:
                             await self._release(table, due)
+                    failures = 0
                 except TableError as error:  # changed elsewhere meanwhile (it was read again): look again
                     log.warning("table %d: reserved seats not opened yet: %s", table.id, error)
-                except Exception:
-                    log.exception("table %d: opening its reserved seats failed; trying again shortly", table.id)
-                    await asyncio.sleep(1.0)
+                except Exception:  # the database is away: tried again with back-off until the seats open
+                    failures += 1
+                    log.exception("table %d: opening its reserved seats failed (%d in a row); trying again in "
+                                  "%.1f s", table.id, failures, retry_delay(failures))
+                    await asyncio.sleep(retry_delay(failures))
         finally:
             if self._releases.get(table.id) is asyncio.current_task():
                 del self._releases[table.id]

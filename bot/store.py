@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -43,6 +44,12 @@ class UpdateKind(StrEnum):
     ABANDONED = "abandoned"  # closed early, or could not be restored
     AUTOPILOT = "autopilot"  # a member handed their moves to the computer (Run), or took them back
     RELOADED = "reloaded"  # read back from the database (a restart, or a race lost to another process)
+    UNSAVED = "unsaved"  # its saves have failed for UNSAVED_AFTER seconds (``table.unsaved_since``: since when); the
+    # next update after a save that succeeds has ``unsaved_since`` None again
+
+
+#: After this many seconds of failed saves, a table says it cannot be saved (an ``unsaved`` update, once).
+UNSAVED_AFTER = 60.0
 
 
 @dataclass(frozen=True)
@@ -67,8 +74,11 @@ class TableStore:
     action log entry, results), then adopted in memory, then told to every listener (the computer driver, the
     message publisher). Every service that changes a table does it through here."""
 
-    def __init__(self, storage: Storage, owns: Callable[[int], bool] | None = None) -> None:
+    def __init__(self, storage: Storage, owns: Callable[[int], bool] | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.storage = storage
+        self.clock = clock
+        self._failing: dict[int, float] = {}  # table id -> when its saves began failing
         #: Whether this process keeps the tables of a server (its shard's servers; every server when unsharded).
         self.owns: Callable[[int], bool] = owns or (lambda guild_id: True)
         self.tables: dict[int, Table] = {}
@@ -97,21 +107,36 @@ class TableStore:
         """Commit the changed columns (and the action log entry and results) in one transaction, then adopt them."""
         row = dataclasses.replace(table.row, **changes)
         write = Batch()
-        # Conditional on the version this process last read or wrote: if another process changed the table
-        # meanwhile, nothing is written, and the table is read again instead of going on stale.
-        await self.storage.tables.save(write, row, read_version=table.row.version)
-        if entry is not None:
-            await self.storage.actions.append(write, entry)
-        if results:
-            await self.storage.results.record(write, results)
         try:
+            # Conditional on the version this process last read or wrote: if another process changed the table
+            # meanwhile, nothing is written, and the table is read again instead of going on stale.
+            await self.storage.tables.save(write, row, read_version=table.row.version)
+            if entry is not None:
+                await self.storage.actions.append(write, entry)
+            if results:
+                await self.storage.results.record(write, results)
             await self.storage.db.write(write.statements)  # one transaction (grouped with others' on SQLite)
         except VersionConflict:
             log.warning("table %d: changed elsewhere since v%d; reading it again", table.id, table.version)
             await self._reload(table)
             raise StaleClick(_("This table was just changed elsewhere; nothing was done. Look again and retry.")
                              ) from None
+        except Exception:
+            self._save_failed(table)
+            raise
+        self._failing.pop(table.id, None)
+        table.unsaved_since = None
         table.row = row
+
+    def _save_failed(self, table: Table) -> None:
+        """Count a failed save; once they have failed for :data:`UNSAVED_AFTER` seconds, say so (once)."""
+        now = self.clock()
+        since = self._failing.setdefault(table.id, now)
+        if table.unsaved_since is None and now - since >= UNSAVED_AFTER:
+            table.unsaved_since = since
+            log.error("table %d: it could not be saved for %.0f s; its moves wait for the database", table.id,
+                      now - since)
+            self.emit(TableUpdate(table, UpdateKind.UNSAVED, table.version))
 
     async def _reload(self, table: Table) -> None:
         """Adopt the table as the database has it now (after a lost race), or let it go if it has closed."""

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 import engine
-from bot.autoplay import ComputerDriver
+from bot.autoplay import ComputerDriver, Watchdog
 from bot.lobby import LobbyService
 from bot.names import in_text
 from bot.ratings import RatingBook
@@ -67,6 +67,7 @@ class TableService:
         self.play = PlayService(self.store)
         self.lobbies = LobbyService(self.store, self.settings)
         self.driver = ComputerDriver(self.store, self.play, self.settings, player_factory)
+        self.watchdog = Watchdog(self.store, [self.driver, self.lobbies])  # every seat and every timer
         self.ratings = RatingBook(storage.results)  # per-game ratings from the stored results (bot/ratings.py)
 
     @property
@@ -116,7 +117,7 @@ class TableService:
             async with table.lock:  # its computer player resumes, and its message may predate the last save
                 self.store.emit(TableUpdate(table, UpdateKind.RELOADED, table.version))
         redrawn = await self._redraw_recently_closed(skip={row.id for row in open_rows})
-        self.driver.start()
+        self.watchdog.start()
         log.info("table service started: %d open tables reloaded, %d closed tables redrawn", len(loaded), redrawn)
         return loaded
 
@@ -146,6 +147,7 @@ class TableService:
 
     async def close(self) -> None:
         """Stop every computer player and timer (the database keeps everything)."""
+        await self.watchdog.close()
         await self.lobbies.close()
         await self.driver.close()
 
