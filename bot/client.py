@@ -70,7 +70,8 @@ class DominoHall(commands.AutoShardedBot):
         self.budget.watch(self.http)
         self.storage = await Storage.open_or_explain(self.settings)
         self.tables = TableService(self.storage, computer_pause=self.settings.computer_pause,
-                                   turn_time_limit=self.settings.turn_time_limit, owns=self.settings.owns_guild)
+                                   turn_time_limit=self.settings.turn_time_limit, owns=self.settings.owns_guild,
+                                   budget=self.budget)
         await self.tree.set_translator(HallTranslator())  # the commands in Spanish too (bot/i18n.py)
         for extension in EXTENSIONS:
             await self.load_extension(extension)

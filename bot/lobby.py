@@ -114,8 +114,9 @@ class LobbyService:
         ``drawn``: a Rematch pressed meanwhile), it is drawn again."""
         table = self.store.get(table_id)
         async with table.lock:
-            await self.store.save(table, message_id=message_id)
-            if drawn is not None and drawn != table.version:
+            stale = drawn is not None and drawn != table.version
+            await self.store.save(table, message_id=message_id, picture=stale)
+            if stale:
                 self.store.emit(TableUpdate(table, UpdateKind.LOBBY, table.version))
 
     async def join(self, table_id: int, user_id: int, name: str) -> Table:

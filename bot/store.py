@@ -7,13 +7,14 @@ import dataclasses
 import json
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
 import engine
-from bot.storage import ActionRow, Batch, ResultRow, Storage, VersionConflict
+from bot.outbox import TABLE_MESSAGE, Outbox
+from bot.storage import ActionRow, Batch, Delivery, ResultRow, Storage, VersionConflict
 from bot.table import (
     NoSuchTable,
     NotAllowed,
@@ -79,6 +80,8 @@ class TableStore:
         self.storage = storage
         self.clock = clock
         self._failing: dict[int, float] = {}  # table id -> when its saves began failing
+        #: What the tables owe their channels (bot/outbox.py); recorded with each change that owes something.
+        self.outbox: Outbox | None = None
         #: Whether this process keeps the tables of a server (its shard's servers; every server when unsharded).
         self.owns: Callable[[int], bool] = owns or (lambda guild_id: True)
         self.tables: dict[int, Table] = {}
@@ -103,9 +106,12 @@ class TableStore:
             raise NoSuchTable(_("That control belongs to a table in another channel; nothing was changed."))
 
     async def save(self, table: Table, *, entry: ActionRow | None = None, results: list[ResultRow] | None = None,
-                   **changes: Any) -> None:
-        """Commit the changed columns (and the action log entry and results) in one transaction, then adopt them."""
+                   owed: Sequence[Delivery] = (), picture: bool | None = None, **changes: Any) -> None:
+        """Commit the changed columns (and the action log entry, results and what the change owes the channel) in
+        one transaction, then adopt them and hand the deliveries to the outbox. The table message's newest state is
+        owed by every change of version or status (``picture``: owed or not, whatever changed)."""
         row = dataclasses.replace(table.row, **changes)
+        deliveries = [*self._picture(table, row, picture), *owed]
         write = Batch()
         try:
             # Conditional on the version this process last read or wrote: if another process changed the table
@@ -115,6 +121,8 @@ class TableStore:
                 await self.storage.actions.append(write, entry)
             if results:
                 await self.storage.results.record(write, results)
+            for delivery in deliveries:  # (none without an outbox)
+                await self.storage.deliveries.record(write, delivery)
             await self.storage.db.write(write.statements)  # one transaction (grouped with others' on SQLite)
         except VersionConflict:
             log.warning("table %d: changed elsewhere since v%d; reading it again", table.id, table.version)
@@ -127,6 +135,18 @@ class TableStore:
         self._failing.pop(table.id, None)
         table.unsaved_since = None
         table.row = row
+        if self.outbox is not None:
+            for delivery in deliveries:
+                self.outbox.enqueue(delivery)
+
+    def _picture(self, table: Table, row: Any, picture: bool | None) -> list[Delivery]:
+        """The table message's newest state, when a change owes it and someone sends it."""
+        if picture is None:
+            picture = row.version != table.row.version or row.status != table.row.status
+        if not picture or row.message_id is None or self.outbox is None or not self.outbox.wants(TABLE_MESSAGE):
+            return []
+        return [self.outbox.new(table.id, row.guild_id, TABLE_MESSAGE, "message",
+                                {"version": row.version, "status": row.status}, table)]
 
     def _save_failed(self, table: Table) -> None:
         """Count a failed save; once they have failed for :data:`UNSAVED_AFTER` seconds, say so (once)."""

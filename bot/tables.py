@@ -19,8 +19,10 @@ import engine
 from bot.autoplay import ComputerDriver, Watchdog
 from bot.lobby import LobbyService
 from bot.names import in_text
+from bot.outbox import RECAP, Outbox
+from bot.pacing import RequestBudget
 from bot.ratings import RatingBook
-from bot.storage import ActionRow, ResultRow, Standing, Storage, StorageUnavailable, TableRow
+from bot.storage import ActionRow, Delivery, ResultRow, Standing, Storage, StorageUnavailable, TableRow
 from bot.store import (
     PERSON,
     GuildSettings,
@@ -60,9 +62,12 @@ class TableService:
     def __init__(
         self, storage: Storage, *, computer_pause: float = 1.5, turn_time_limit: float = 300.0,
         player_factory: PlayerFactory = computer_player, owns: Callable[[int], bool] | None = None,
+        budget: RequestBudget | None = None,
     ) -> None:
         self.storage = storage
         self.store = TableStore(storage, owns)
+        # What the tables owe their channels, sent by the adapters' senders (register them before start).
+        self.outbox = self.store.outbox = Outbox(storage, budget=budget, resolve=self.table_for, owns=owns)
         self.settings = GuildSettings(storage, computer_pause=computer_pause, turn_time_limit=turn_time_limit)
         self.play = PlayService(self.store)
         self.lobbies = LobbyService(self.store, self.settings)
@@ -97,7 +102,9 @@ class TableService:
 
     # ----- life cycle -------------------------------------------------------------------------------------------
     async def start(self) -> list[Table]:
-        """Reload open lobbies and running games from the database and resume their computer players."""
+        """Send what was still owed, reload open lobbies and running games from the database and resume their
+        computer players."""
+        await self.outbox.start()
         loaded = []
         open_rows = [row for row in await self.storage.tables.with_status(TableStatus.LOBBY, TableStatus.PLAYING)
                      if self.store.owns(row.guild_id)]
@@ -135,18 +142,22 @@ class TableService:
         for row in await self.storage.tables.closed_since(time.time() - RECENTLY_CLOSED_SECONDS):
             if row.id in skip or not self.store.owns(row.guild_id):
                 continue
-            table = Table(row)
-            if row.status == TableStatus.FINISHED:
-                try:
-                    table.game = engine.load(json.loads(row.state or ""))
-                except (CorruptState, ValueError, TypeError) as error:
-                    log.warning("table %d: final state unreadable (%s); shown as closed", table.id, error)
+            table = closed_table(row)
             self.store.emit(TableUpdate(table, UpdateKind.RELOADED, table.version))
             count += 1
         return count
 
+    async def table_for(self, table_id: int) -> Table | None:
+        """A table to show: the open one, else as stored (a closed one with its final game); None if unknown."""
+        table = self.store.tables.get(table_id)
+        if table is not None:
+            return table
+        row = await self.storage.tables.get(table_id)
+        return closed_table(row) if row is not None else None
+
     async def close(self) -> None:
-        """Stop every computer player and timer (the database keeps everything)."""
+        """Stop every computer player, timer and delivery (the database keeps everything)."""
+        await self.outbox.close()
         await self.watchdog.close()
         await self.lobbies.close()
         await self.driver.close()
@@ -232,7 +243,8 @@ class PlayService:
             results = self._results(table, game)
         entry = ActionRow(table.id, version, seat, str(action), actor, user_id, time.time())
         try:
-            await self.store.save(table, entry=entry, results=results, **changes)
+            await self.store.save(table, entry=entry, results=results, owed=self._recaps(table, game, events),
+                                  **changes)
         except Exception:
             log.exception("table %d: could not save v%d; the move is not made", table.id, version)
             raise
@@ -244,6 +256,16 @@ class PlayService:
         self.store.emit(TableUpdate(table, UpdateKind.FINISHED if game.is_over else UpdateKind.MOVED, version, events,
                                     seat if turn else None))
         return events
+
+    def _recaps(self, table: Table, game: engine.Game, events: list[Event]) -> list[Delivery]:
+        """The recap a move owes its channel: the events that ended a hand or the match (their places in the game's
+        log, which a reloaded game has the same), when someone sends recaps."""
+        outbox = self.store.outbox
+        ends = [len(game.log) - len(events) + i for i, event in enumerate(events) if event.outcome is not None]
+        if not ends or outbox is None or not outbox.wants(RECAP):
+            return []
+        return [outbox.new(table.id, table.row.guild_id, RECAP, "", {"version": table.version + 1, "events": ends},
+                           table)]
 
     def _results(self, table: Table, game: engine.Game) -> list[ResultRow]:
         now = time.time()
@@ -278,6 +300,17 @@ class PlayService:
         table.started_version = table.version  # buttons drawn before the restart must match the version exactly
         log.info("table %d v%d: %s reloaded after a restart", table.id, table.version, table.row.game)
         return True
+
+
+def closed_table(row: TableRow) -> Table:
+    """A table no longer open, as stored: a finished one with its final game (when that can be read)."""
+    table = Table(row)
+    if row.status == TableStatus.FINISHED:
+        try:
+            table.game = engine.load(json.loads(row.state or ""))
+        except (CorruptState, ValueError, TypeError) as error:
+            log.warning("table %d: final state unreadable (%s); shown as closed", table.id, error)
+    return table
 
 
 def _check_row(table: Table) -> None:
