@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
@@ -14,6 +15,7 @@ from discord.ext import commands
 from bot import offload
 from bot.extensions import EXTENSIONS
 from bot.i18n import HallTranslator, translate
+from bot.leases import ShardLease, process_shards
 from bot.pacing import RequestBudget
 from bot.settings import Settings
 from bot.storage import Storage
@@ -69,6 +71,10 @@ class DominoHall(commands.AutoShardedBot):
         offload.configure(render_processes=self.settings.render_processes)
         self.budget.watch(self.http)
         self.storage = await Storage.open_or_explain(self.settings)
+        # Refuse to start (one line, exit 2) while another live process holds one of this process's shards.
+        self.lease = ShardLease(self.storage, *process_shards(self.settings.shard_count, self.settings.shard_ids))
+        await self.lease.acquire()
+        self.lease.start(self._lease_lost)
         self.tables = TableService(self.storage, computer_pause=self.settings.computer_pause,
                                    turn_time_limit=self.settings.turn_time_limit, owns=self.settings.owns_guild,
                                    budget=self.budget)
@@ -95,6 +101,11 @@ class DominoHall(commands.AutoShardedBot):
         await self.storage.meta.set(key, digest)
         log.info("synced %d slash commands %s", len(synced), f"to guild {guild.id}" if guild else "globally")
 
+    def _lease_lost(self, why: str) -> None:
+        """Another process took this one's shards over (it could not renew its lease): stop holding their tables."""
+        log.error("stopping: another process runs these shards now (%s)", why)
+        self._stopping = asyncio.ensure_future(self.close())
+
     async def on_ready(self) -> None:
         log.info("connected as %s (%s) to %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
 
@@ -110,6 +121,9 @@ class DominoHall(commands.AutoShardedBot):
         if hasattr(self, "tables"):
             await self.tables.close()
         await super().close()
+        if hasattr(self, "lease"):
+            await self.lease.close()
+            del self.lease
         if hasattr(self, "storage"):
             await self.storage.close()
             del self.storage

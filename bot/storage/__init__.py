@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.settings import Settings, StartError, error_line
 from bot.storage.db import Batch, Database, SchemaTooNew, StorageUnavailable, Store, Transaction, VersionConflict
 from bot.storage.deliveries import Delivery, DeliveryRepo
+from bot.storage.leases import Lease, LeaseRepo
 from bot.storage.repos import (
     ActionRepo,
     ActionRow,
@@ -33,6 +34,7 @@ class Storage:
         self.guild_settings = GuildSettingsRepo(db)
         self.meta = MetaRepo(db)
         self.deliveries = DeliveryRepo(db)
+        self.leases = LeaseRepo(db)
 
     @classmethod
     async def open(cls, path: object) -> Storage:
@@ -62,7 +64,7 @@ class Storage:
 
 __all__ = [
     "COMPUTER_LEVELS", "DEFAULT_LEVEL", "POSTGRES_SCHEMES", "SCHEMA_VERSION", "ActionRepo", "ActionRow", "Batch",
-    "Database", "Delivery", "DeliveryRepo", "GuildSettingsRepo", "MetaRepo", "ResultRepo", "ResultRow", "SchemaTooNew",
-    "Seat", "Standing", "Storage", "StorageUnavailable", "Store", "TableRepo", "TableRow", "Transaction",
-    "VersionConflict",
+    "Database", "Delivery", "DeliveryRepo", "GuildSettingsRepo", "Lease", "LeaseRepo", "MetaRepo", "ResultRepo",
+    "ResultRow", "SchemaTooNew", "Seat", "Standing", "Storage", "StorageUnavailable", "Store", "TableRepo", "TableRow",
+    "Transaction", "VersionConflict",
 ]
