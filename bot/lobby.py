@@ -258,7 +258,8 @@ class LobbyService:
         Rematch of another server's or channel's table is refused, like every other control."""
         async with self._rematching:  # two presses at once: the second finds the first one's lobby
             row = await self.store.storage.tables.get(finished_id)
-            if row is not None and guild_id is not None and (guild_id, channel_id) != (row.guild_id, row.channel_id):
+            pressed = (guild_id, channel_id)
+            if row is not None and pressed != (None, None) and pressed != (row.guild_id, row.channel_id):
                 raise NoSuchTable(_("That control belongs to a table in another channel; nothing was changed."))
             if row is None or row.status != TableStatus.FINISHED:
                 raise StaleClick(_("Only a finished match can be played again; /play opens a new table."))

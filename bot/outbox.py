@@ -103,7 +103,7 @@ class Outbox:
         self.resolve = resolve
         self.owns = owns or (lambda guild_id: True)
         self.senders: dict[str, Sender] = {}
-        self.intervals: dict[str, float] = {}
+        self.intervals: dict[str, Callable[[], float]] = {}
         self.queues: dict[int, list[Delivery]] = {}
         self.sending: dict[int, Delivery] = {}  # by table: the delivery being sent now (never replaced mid-send)
         self.workers: dict[int, asyncio.Task[None]] = {}
@@ -112,11 +112,12 @@ class Outbox:
         self._closed = False
 
     # ----- what the adapters and the table services call ------------------------------------------------------
-    def register(self, kind: str, sender: Sender, *, interval: float = 0.0) -> None:
+    def register(self, kind: str, sender: Sender, *, interval: float | Callable[[], float] = 0.0) -> None:
         """Send the deliveries of ``kind`` with ``sender``; ``interval``: the least seconds between two sends of
-        that kind for one table (a table message's own edit rate; what waits for it is coalesced meanwhile)."""
+        that kind for one table (a table message's own edit rate; what waits for it is coalesced meanwhile), or
+        what gives it at each send."""
         self.senders[kind] = sender
-        self.intervals[kind] = interval
+        self.intervals[kind] = interval if callable(interval) else (lambda: float(interval))
 
     def wants(self, kind: str) -> bool:
         """Whether deliveries of ``kind`` are sent here (nothing is recorded for a kind nobody sends)."""
@@ -137,13 +138,25 @@ class Outbox:
         self.enqueue(delivery)
         return delivery
 
+    def remind(self, table_id: int, guild_id: int, kind: str, key: str = "", payload: dict[str, Any] | None = None,
+               table: Any = None) -> None:
+        """Send a delivery that need not outlive the process (a table message redrawn after a restart, whose next
+        start redraws it anyway), in its table's order; nothing is written."""
+        delivery = self.new(table_id, guild_id, kind, key, payload, table)
+        delivery.stored = False
+        self.enqueue(delivery)
+
     def enqueue(self, delivery: Delivery) -> None:
-        """Send ``delivery`` (already stored) after its table's earlier ones; those it replaces are dropped."""
+        """Send ``delivery`` (already stored) after its table's earlier ones; those it replaces are dropped (a
+        delivery kept in memory only replaces none that is stored: the stored one is sent, and shows the same)."""
         if self._closed:
             return
         queue = self.queues.setdefault(delivery.table_id, [])
         in_flight = self.sending.get(delivery.table_id)
-        queue[:] = [d for d in queue if d is in_flight or not delivery.replaces(d)]
+        waiting = [d for d in queue if d is not in_flight and delivery.replaces(d)]
+        if not delivery.stored and any(d.stored for d in waiting):
+            return
+        queue[:] = [d for d in queue if not any(d is w for w in waiting)]
         queue.append(delivery)
         if delivery.table_id not in self.workers:
             self.workers[delivery.table_id] = asyncio.create_task(self._work(delivery.table_id),
@@ -220,7 +233,7 @@ class Outbox:
         """Wait for the delivery's table interval, a global hold and its place in the request budget; True when it
         was replaced (or sent elsewhere) meanwhile."""
         loop = asyncio.get_running_loop()
-        interval = self.intervals.get(delivery.kind, 0.0)
+        interval = self.intervals[delivery.kind]() if delivery.kind in self.intervals else 0.0
         last = self.last_sent.get((delivery.table_id, delivery.kind), -math.inf)
         wait = max(last + interval, self.held_until) - loop.time()
         if wait > 0:
@@ -263,6 +276,8 @@ class Outbox:
         queue[:] = [d for d in queue if d is not delivery]
         if outcome is not None:
             log.warning("table %d: %s delivery dropped after: %s", delivery.table_id, delivery.kind, outcome)
+        if not delivery.stored:
+            return
         try:
             await self.storage.deliveries.done(delivery.id)
         except Exception as error:  # sent but still stored: a restart sends it again (at least once, never lost)

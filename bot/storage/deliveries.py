@@ -17,7 +17,7 @@ class Delivery:
     ``key`` (a newer delivery of the same table, kind and key replaces one not yet sent: only the newest table
     picture matters; "" never coalesces) and a JSON ``payload`` saying what to draw or send (never the picture
     itself). ``seq`` orders one table's deliveries; ``table`` is the table object of this process, when there is
-    one (never stored)."""
+    one (never stored); ``stored`` is False for a delivery kept in memory only (Outbox.remind)."""
 
     table_id: int
     guild_id: int
@@ -28,6 +28,7 @@ class Delivery:
     seq: int = 0
     created_at: float = field(default_factory=time.time)
     table: Any = field(default=None, compare=False, repr=False)
+    stored: bool = True
 
     def replaces(self, other: Delivery) -> bool:
         """Whether this delivery makes ``other`` (not yet sent) pointless: the same table, kind and key."""

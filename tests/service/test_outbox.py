@@ -226,3 +226,21 @@ async def test_a_table_played_to_its_end_owes_its_pictures_recaps_and_standings(
         assert await storage.deliveries.pending() == []
     finally:
         await service.close()
+
+
+async def test_a_reminder_is_sent_in_its_tables_order_without_a_write(outbox: tuple[Outbox, FakeChannel],
+                                                                      storage: Storage,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A redraw that need not outlive the process (after a restart, or to say a table cannot be saved while the
+    database is away) writes nothing, and never replaces a stored delivery of the same key (which shows the same)."""
+    monkeypatch.setattr(bot.outbox, "RETRY_BASE", 0.02)
+    box, channel = outbox
+    channel.fail(http_error(503), seconds=0.2)
+    await owe(box, 7, TABLE_MESSAGE, "message", version=1)
+    box.remind(7, 1, TABLE_MESSAGE, "message", {"version": 1, "reminder": True})
+    box.remind(8, 1, TABLE_MESSAGE, "message", {"version": 2})
+    box.remind(8, 1, TABLE_MESSAGE, "message", {"version": 3})  # reminders coalesce among themselves
+    assert [d.payload for d in await storage.deliveries.pending()] == [{"version": 1}]
+    await box.drain()
+    assert sorted((d.table_id, d.payload["version"]) for d in channel.sent) == [(7, 1), (8, 3)]
+    assert all(d.stored for d in channel.sent if d.table_id == 7) and await storage.deliveries.pending() == []
