@@ -102,9 +102,8 @@ class TableService:
 
     # ----- life cycle -------------------------------------------------------------------------------------------
     async def start(self) -> list[Table]:
-        """Send what was still owed, reload open lobbies and running games from the database and resume their
-        computer players."""
-        await self.outbox.start()
+        """Reload open lobbies and running games from the database, resume their computer players, and send what
+        was still owed (once the tables it is for are held again)."""
         loaded = []
         open_rows = [row for row in await self.storage.tables.with_status(TableStatus.LOBBY, TableStatus.PLAYING)
                      if self.store.owns(row.guild_id)]
@@ -124,6 +123,7 @@ class TableService:
             async with table.lock:  # its computer player resumes, and its message may predate the last save
                 self.store.emit(TableUpdate(table, UpdateKind.RELOADED, table.version))
         redrawn = await self._redraw_recently_closed(skip={row.id for row in open_rows})
+        await self.outbox.start()
         self.watchdog.start()
         log.info("table service started: %d open tables reloaded, %d closed tables redrawn", len(loaded), redrawn)
         return loaded
@@ -148,12 +148,15 @@ class TableService:
         return count
 
     async def table_for(self, table_id: int) -> Table | None:
-        """A table to show: the open one, else as stored (a closed one with its final game); None if unknown."""
+        """A table to show: the open one this process holds, else a closed one as stored (with its final game);
+        None if unknown (or open but not held here: another process shows it)."""
         table = self.store.tables.get(table_id)
         if table is not None:
             return table
         row = await self.storage.tables.get(table_id)
-        return closed_table(row) if row is not None else None
+        if row is None or row.status in (TableStatus.LOBBY, TableStatus.PLAYING):
+            return None
+        return closed_table(row)
 
     async def close(self) -> None:
         """Stop every computer player, timer and delivery (the database keeps everything)."""

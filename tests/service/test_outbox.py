@@ -244,3 +244,35 @@ async def test_a_reminder_is_sent_in_its_tables_order_without_a_write(outbox: tu
     await box.drain()
     assert sorted((d.table_id, d.payload["version"]) for d in channel.sent) == [(7, 1), (8, 3)]
     assert all(d.stored for d in channel.sent if d.table_id == 7) and await storage.deliveries.pending() == []
+
+
+async def test_after_a_restart_what_a_running_table_is_owed_is_drawn_from_the_table_held_again(
+        database: Path | str) -> None:
+    first = TableService(await Storage.open(database), computer_pause=3600.0, turn_time_limit=0.0)
+    down = FakeChannel()
+    first.outbox.register(TABLE_MESSAGE, down.send)
+    down.fail(http_error(502), seconds=3600)
+    await first.start()
+    tid = await lobby(first, "block")
+    await first.lobbies.set_message(tid, 555)
+    await first.lobbies.add_computer(tid, ALICE)
+    await first.lobbies.start_game(tid, first.store.get(tid).version, ALICE)
+    version = first.store.get(tid).version
+    await first.close()
+    await first.storage.close()
+
+    second = TableService(await Storage.open(database), computer_pause=3600.0, turn_time_limit=0.0)
+    drawn: list[Any] = []
+
+    async def draw(delivery: Delivery, table: Any) -> None:
+        drawn.append(table)
+
+    second.outbox.register(TABLE_MESSAGE, draw)
+    try:
+        await second.start()
+        await second.outbox.drain()
+        held = second.store.get(tid)
+        assert drawn and drawn[-1] is held and held.game is not None and held.version == version
+    finally:
+        await second.close()
+        await second.storage.close()
