@@ -37,6 +37,9 @@ log = logging.getLogger("domino_hall.outbox")
 RETRY_BASE, RETRY_CAP = 1.0, 30.0
 #: Unexpected errors (not Discord's nor the network's) a delivery may meet before it is given up.
 MAX_FAILURES = 5
+#: Last send times kept per (table, kind) for the intervals: pruned past KEEP_SENDS, of those older than
+#: FORGET_AFTER seconds (longer than any interval).
+KEEP_SENDS, FORGET_AFTER = 1000, 300.0
 #: A delivery still owed after this long (a process stopped for days) is dropped at start instead of sent.
 MAX_AGE = 24 * 3600.0
 
@@ -159,8 +162,15 @@ class Outbox:
         queue[:] = [d for d in queue if not any(d is w for w in waiting)]
         queue.append(delivery)
         if delivery.table_id not in self.workers:
+            self._forget_old_sends()
             self.workers[delivery.table_id] = asyncio.create_task(self._work(delivery.table_id),
                                                                   name=f"table-{delivery.table_id}-outbox")
+
+    def _forget_old_sends(self) -> None:
+        """Let go of the last send times no interval still needs (a hall open for months sees many tables)."""
+        if len(self.last_sent) > KEEP_SENDS:
+            horizon = asyncio.get_running_loop().time() - FORGET_AFTER
+            self.last_sent = {key: at for key, at in self.last_sent.items() if at > horizon}
 
     def owed(self, table_id: int | None = None) -> list[Delivery]:
         """What is still owed (to one table, or to all), in order."""

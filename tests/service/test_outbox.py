@@ -276,3 +276,18 @@ async def test_after_a_restart_what_a_running_table_is_owed_is_drawn_from_the_ta
     finally:
         await second.close()
         await second.storage.close()
+
+
+async def test_the_send_times_of_tables_long_quiet_are_let_go(outbox: tuple[Outbox, FakeChannel],
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bot.outbox, "KEEP_SENDS", 3)
+    monkeypatch.setattr(bot.outbox, "FORGET_AFTER", 0.05)
+    box, _channel = outbox
+    for table_id in range(5):
+        await owe(box, table_id, RECAP)
+    await box.drain()
+    assert len(box.last_sent) == 5
+    await asyncio.sleep(0.1)
+    await owe(box, 99, RECAP)  # a new worker: the old times go (never one an interval still needs)
+    await box.drain()
+    assert set(box.last_sent) == {(99, RECAP)}
