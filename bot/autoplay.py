@@ -29,7 +29,8 @@ from render.language import _
 RETRY_BASE, RETRY_CAP = 0.5, 30.0
 #: After this many failures in a row, a random legal move is made instead of the computer player's choice.
 FALLBACK_AFTER = 3
-#: How often the watchdog looks for tables waiting on nobody.
+#: How often the watchdog looks for a table waiting on nobody (a computer seat, a turn timer or a rematch's kept
+#: seats with no task to move them on).
 WATCH_SECONDS = 30.0
 
 
@@ -45,6 +46,53 @@ class Mover(Protocol):
                     turn: bool = True) -> list[Event]: ...
 
 
+class Scheduler(Protocol):
+    """A service that keeps tasks for tables (computer moves, turn timers, a rematch's kept seats)."""
+
+    def stalled(self) -> list[int]:
+        """The open tables that await one of its tasks and have none running."""
+        ...
+
+    def schedule(self, table: Table) -> None:
+        """With the table's lock held: (re)arm the tasks the table awaits now."""
+        ...
+
+
+class Watchdog:
+    """One watchdog for every seat and every timer: every :data:`WATCH_SECONDS`, each service's tables that wait on
+    a task that is not running (it died, or was never armed) are scheduled again (should there ever be one)."""
+
+    def __init__(self, store: TableStore, schedulers: list[Scheduler]) -> None:
+        self.store = store
+        self.schedulers = schedulers
+        self._task: asyncio.Task[None] | None = None
+
+    def stalled(self) -> list[int]:
+        """Every open table some service has left without the task it awaits."""
+        return sorted({tid for scheduler in self.schedulers for tid in scheduler.stalled()})
+
+    def start(self) -> None:
+        """Start watching."""
+        self._task = asyncio.create_task(self._watch(), name="table-watchdog")
+
+    async def close(self) -> None:
+        """Stop watching."""
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+
+    async def _watch(self) -> None:
+        while True:
+            await asyncio.sleep(WATCH_SECONDS)
+            for scheduler in self.schedulers:
+                for table_id in scheduler.stalled():
+                    table = self.store.tables.get(table_id)
+                    if table is not None:
+                        log.warning("table %d: it awaited a task that was not running; rescheduled", table_id)
+                        async with table.lock:
+                            scheduler.schedule(table)
+
+
 class ComputerDriver:
     """Drives computer seats (and seats set to Run), and moves for a player whose time ran out."""
 
@@ -55,7 +103,6 @@ class ComputerDriver:
         self.settings = settings
         self.player_factory = player_factory
         self._closed = False
-        self._watchdog: asyncio.Task[None] | None = None
         store.add_listener(self.on_update)
 
     def on_update(self, update: TableUpdate) -> None:
@@ -69,16 +116,10 @@ class ComputerDriver:
             timer.cancel()
         self.schedule(table)
 
-    def start(self) -> None:
-        """Start the watchdog."""
-        self._watchdog = asyncio.create_task(self._watch(), name="table-watchdog")
-
     async def close(self) -> None:
         """Stop every computer player and timer (the database keeps everything)."""
         self._closed = True
         tasks = [t for table in self.store.tables.values() for t in table_tasks(table)]
-        if self._watchdog is not None:
-            tasks.append(self._watchdog)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -147,20 +188,22 @@ class ComputerDriver:
                               table.id, failures, retry_delay(failures))
 
     def stalled(self) -> list[int]:
-        """Playing tables that wait on nobody: a computer seat is awaited first and no driver runs for it."""
-        return [table.id for table in self.store.tables.values()
-                if self._automatic_awaited(table) and (table.driver is None or table.driver.done())]
+        """Playing tables that wait on nobody: a computer seat is awaited first and no driver runs for it, or a
+        member is awaited under a turn limit and no timer runs for their seat."""
+        return [table.id for table in self.store.tables.values() if self._needs_driver(table)
+                or self._untimed(table)]
 
-    async def _watch(self) -> None:
-        """Every :data:`WATCH_SECONDS`, give a stalled table its computer driver back (should none ever be)."""
-        while True:
-            await asyncio.sleep(WATCH_SECONDS)
-            for table_id in self.stalled():
-                table = self.store.tables.get(table_id)
-                if table is not None:
-                    log.warning("table %d: a computer seat had no driver; rescheduled", table_id)
-                    async with table.lock:
-                        self.schedule(table)
+    def _needs_driver(self, table: Table) -> bool:
+        return bool(self._automatic_awaited(table)) and (table.driver is None or table.driver.done())
+
+    def _untimed(self, table: Table) -> list[int]:
+        """The awaited members of a playing table under a turn limit whose seat has no live timer."""
+        if self._closed or table.status != TableStatus.PLAYING or table.game is None:
+            return []
+        if self.settings.seconds(table.row.guild_id, "turn_time_limit") <= 0:
+            return []
+        return [seat for seat in table.game.to_act if not table.is_automatic(seat)
+                and (seat not in table.timers or table.timers[seat].done())]
 
     def _automatic_awaited(self, table: Table) -> list[int]:
         """The computer seats that may move now: those awaited ahead of any person.
@@ -180,25 +223,36 @@ class ComputerDriver:
         return seats
 
     async def _turn_timer(self, table: Table, seat: int, limit: float) -> None:
-        """After ``limit`` seconds without a move from ``seat``, a computer player makes that one move."""
+        """After ``limit`` seconds without a move from ``seat``, a computer player makes that one move.
+
+        The timer stays the seat's until the move is saved: a failed save (the database restarting) or a failed
+        choice is tried again after a back-off, with a random legal move once the computer player has failed
+        repeatedly, until the move is made or no longer awaited (issue 25: a dropped timer left a table waiting on
+        nobody for good)."""
         await asyncio.sleep(limit)
-        try:
-            while True:
-                game, version = table.game, table.version
-                if game is None or table.status != TableStatus.PLAYING or seat not in game.to_act:
-                    return
-                action = await self._computer_choice(table, game, seat)
+        failures = 0
+        while True:
+            game, version = table.game, table.version
+            if (game is None or table.status != TableStatus.PLAYING or seat not in game.to_act
+                    or table.is_automatic(seat)):
+                return
+            try:
+                action = await self._computer_choice(table, game, seat, fallback=failures >= FALLBACK_AFTER)
                 async with table.lock:
                     if table.timers.get(seat) is not asyncio.current_task():
                         return
                     if table.version != version:
                         continue  # another seat moved meanwhile: choose again on the new state
-                    del table.timers[seat]
                     log.info("table %d: %s ran out of time; the computer moves", table.id, table.names[seat])
                     await self.mover.apply(table, seat, action, TIMER, None)
                     return
-        except Exception:
-            log.exception("table %d: the timed-out move for seat %d failed", table.id, seat)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                failures += 1
+                log.exception("table %d: the timed-out move for seat %d failed (%d in a row); trying again in %.1f s",
+                              table.id, seat, failures, retry_delay(failures))
+                await asyncio.sleep(retry_delay(failures))
 
     async def hint(self, table_id: int, version: int, user_id: int) -> Advice:
         """What the strongest computer player the game offers would do for a member on their turn, and why

@@ -17,6 +17,7 @@ from bot.extensions import EXTENSIONS
 from bot.health import HealthServer
 from bot.i18n import HallTranslator, translate
 from bot.invite import invite_url
+from bot.leases import ShardLease, process_shards
 from bot.pacing import RequestBudget
 from bot.settings import Settings, StartError, safe_url
 from bot.storage import Storage, StorageUnavailable
@@ -81,8 +82,13 @@ class DominoHall(commands.AutoShardedBot):
         offload.configure(render_processes=self.settings.render_processes)
         self.budget.watch(self.http)
         self.storage = await Storage.open_or_explain(self.settings)
+        # Refuse to start (one line, exit 2) while another live process holds one of this process's shards.
+        self.lease = ShardLease(self.storage, *process_shards(self.settings.shard_count, self.settings.shard_ids))
+        await self.lease.acquire()
+        self.lease.start(self._lease_lost)
         self.tables = TableService(self.storage, computer_pause=self.settings.computer_pause,
-                                   turn_time_limit=self.settings.turn_time_limit, owns=self.settings.owns_guild)
+                                   turn_time_limit=self.settings.turn_time_limit, owns=self.settings.owns_guild,
+                                   budget=self.budget)
         await self.start_health()
         await self.tree.set_translator(HallTranslator())  # the commands in Spanish too (bot/i18n.py)
         for extension in EXTENSIONS:
@@ -150,6 +156,11 @@ class DominoHall(commands.AutoShardedBot):
         await self.storage.meta.set(key, digest)
         log.info("synced %d slash commands %s", len(synced), f"to guild {guild.id}" if guild else "globally")
 
+    def _lease_lost(self, why: str) -> None:
+        """Another process took this one's shards over (it could not renew its lease): stop holding their tables."""
+        log.error("stopping: another process runs these shards now (%s)", why)
+        self._stopping = asyncio.ensure_future(self.close())
+
     async def on_ready(self) -> None:
         log.info("connected as %s (%s) to %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
 
@@ -175,6 +186,9 @@ class DominoHall(commands.AutoShardedBot):
         if hasattr(self, "tables"):
             await self.tables.close()
         await super().close()
+        if hasattr(self, "lease"):
+            await self.lease.close()
+            del self.lease
         await self.release()
 
     async def release(self) -> None:

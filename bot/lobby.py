@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any, NamedTuple
 
 import engine
+from bot.autoplay import retry_delay
 from bot.names import in_text
 from bot.storage import Seat, TableRow
 from bot.store import (
@@ -25,6 +26,7 @@ from bot.store import (
     state_text,
 )
 from bot.table import (
+    NoSuchTable,
     NotAllowed,
     StaleClick,
     Table,
@@ -63,11 +65,6 @@ def invited_members(host_id: int, invitees: Sequence[Invitee], seats: int, title
         raise NotAllowed(_("{game} seats at most {seats} players: invite at most {others}."), game=Word(title),
                          seats=seats, others=seats - 1)
     return members
-
-
-def rematch_key(table_id: int) -> str:
-    """Where the id of a finished table's rematch lobby is kept (storage ``meta``): one rematch per table."""
-    return f"rematch:{table_id}"
 
 
 class LobbyService:
@@ -120,7 +117,10 @@ class LobbyService:
 
     async def _open(self, row: TableRow, what: str) -> Table:
         """Store a new lobby, hold it open, and tell the listeners."""
-        row = await self.store.storage.tables.create(row)
+        return await self._hold(await self.store.storage.tables.create(row), what)
+
+    async def _hold(self, row: TableRow, what: str) -> Table:
+        """Hold a lobby just stored open, and tell the listeners."""
         table = Table(row)
         self.store.tables[row.id] = table
         await self.settings.load(row.guild_id)
@@ -133,8 +133,9 @@ class LobbyService:
         ``drawn``: a Rematch pressed meanwhile), it is drawn again."""
         table = self.store.get(table_id)
         async with table.lock:
-            await self.store.save(table, message_id=message_id)
-            if drawn is not None and drawn != table.version:
+            stale = drawn is not None and drawn != table.version
+            await self.store.save(table, message_id=message_id, picture=stale)
+            if stale:
                 self.store.emit(TableUpdate(table, UpdateKind.LOBBY, table.version))
 
     async def join(self, table_id: int, user_id: int, name: str) -> Table:
@@ -266,14 +267,20 @@ class LobbyService:
         return table
 
     # ----- rematch ----------------------------------------------------------------------------------------------
-    async def rematch(self, finished_id: int, user_id: int, name: str) -> tuple[Table, bool]:
+    async def rematch(self, finished_id: int, user_id: int, name: str, guild_id: int | None = None,
+                      channel_id: int | None = None) -> tuple[Table, bool]:
         """A player of a finished table presses Rematch. The first press opens a lobby in its channel with the same
         game, seats (computer players at their levels) and house rules, the presser as host and the other members'
         seats kept for them for a minute; a later press takes the presser's seat (a free one, if theirs has opened
         up). Returns the lobby and whether this press opened it. Works the same after a restart: the finished table
-        and its rematch's id are read from storage."""
+        and its rematch's id are read from storage, and one rematch per table is the database's rule (two processes
+        pressed at once open one). ``guild_id`` and ``channel_id``: where the button was pressed, when known; a
+        Rematch of another server's or channel's table is refused, like every other control."""
         async with self._rematching:  # two presses at once: the second finds the first one's lobby
             row = await self.store.storage.tables.get(finished_id)
+            pressed = (guild_id, channel_id)
+            if row is not None and pressed != (None, None) and pressed != (row.guild_id, row.channel_id):
+                raise NoSuchTable(_("That control belongs to a table in another channel; nothing was changed."))
             if row is None or row.status != TableStatus.FINISHED:
                 raise StaleClick(_("Only a finished match can be played again; /play opens a new table."))
             try:
@@ -284,26 +291,29 @@ class LobbyService:
             if all(seat.user_id != user_id for seat in seats):
                 raise NotAllowed(_("Only the players of table #{table} can ask for its rematch; /play opens a table "
                                    "of your own."), table=finished_id)
-            linked = await self.store.storage.meta.get(rematch_key(finished_id))
+            linked = await self.store.storage.tables.rematch_of(finished_id)
             if linked is None:
-                return await self._open_rematch(row, seats, user_id, name), True
-            return await self._rematch_seat(int(linked), user_id, name), False
+                table = await self._open_rematch(row, seats, user_id, name)
+                if table is not None:
+                    return table, True
+                linked = await self.store.storage.tables.rematch_of(finished_id)  # another process opened it first
+            return await self._rematch_seat(int(linked or 0), user_id, name), False
 
-    async def _open_rematch(self, old: TableRow, seats: tuple[Seat, ...], user_id: int, name: str) -> Table:
+    async def _open_rematch(self, old: TableRow, seats: tuple[Seat, ...], user_id: int, name: str) -> Table | None:
+        """Store and hold the rematch lobby of ``old``; None when the database has one for it already."""
         until = self.clock() + self.reserve_seconds
         kept = [Seat(name, user_id) if seat.user_id == user_id else seat if seat.computer
                 else Seat(seat.name, seat.user_id, reserved_until=until) for seat in seats]
         row = TableRow(guild_id=old.guild_id, channel_id=old.channel_id, game=old.game, host_id=user_id,
                        seed=secrets.randbelow(2**31), options=dict(old.options),
                        seats=tuple(kept), version=1)
-        table = await self._open(row, f"(rematch of table {old.id}) opened by {name}")
-        await self.store.storage.meta.set(rematch_key(old.id), str(table.id))
-        return table
+        stored = await self.store.storage.tables.create_rematch(row, old.id)
+        return None if stored is None else await self._hold(stored, f"(rematch of table {old.id}) opened by {name}")
 
     async def _rematch_seat(self, lobby_id: int, user_id: int, name: str) -> Table:
         """A later press of Rematch: the member's seat in the rematch lobby, if it is still a lobby."""
         table = self.store.tables.get(lobby_id)
-        if table is None:  # closed: read how it ended
+        if table is None:  # closed (read how it ended), or held by another process (a misconfigured shard)
             row = await self.store.storage.tables.get(lobby_id)
             raise StaleClick(rematch_gone(lobby_id, row.status if row is not None else TableStatus.ABANDONED))
         async with table.lock:
@@ -316,7 +326,10 @@ class LobbyService:
     def on_update(self, update: TableUpdate) -> None:
         """After every change (the table's lock held): a lobby with reserved seats has a timer that opens them when
         they expire (also after a restart: the deadlines are stored); any other table has none."""
-        table = update.table
+        self.schedule(update.table)
+
+    def schedule(self, table: Table) -> None:
+        """With the lock held: arm the timer that opens a lobby's reserved seats (or stop it, when it has none)."""
         task = self._releases.get(table.id)
         if self._closed or table.status != TableStatus.LOBBY or not table.reserved():
             if task is not None and task is not asyncio.current_task():
@@ -326,10 +339,17 @@ class LobbyService:
         if task is None or task.done():
             self._releases[table.id] = asyncio.create_task(self._release_later(table), name=f"table-{table.id}-seats")
 
+    def stalled(self) -> list[int]:
+        """Lobbies keeping seats for members with no timer to open them (for the watchdog)."""
+        return [tid for tid, table in self.store.tables.items()
+                if not self._closed and table.status == TableStatus.LOBBY and table.reserved()
+                and (tid not in self._releases or self._releases[tid].done())]
+
     async def _release_later(self, table: Table) -> None:
         """Sleep until the earliest reserved seat's deadline, then open every seat due by then. The wall clock is
         read once, before the sleep: the deadline is stored as wall time, and the sleep is what a test's virtual
         clock advances."""
+        failures = 0
         try:
             while table.status == TableStatus.LOBBY:
                 due = min((table.seats[s].reserved_until or 0.0 for s in table.reserved()), default=None)
@@ -340,11 +360,14 @@ class LobbyService:
                     async with table.lock:
                         if table.status == TableStatus.LOBBY:
                             await self._release(table, due)
+                    failures = 0
                 except TableError as error:  # changed elsewhere meanwhile (it was read again): look again
                     log.warning("table %d: reserved seats not opened yet: %s", table.id, error)
-                except Exception:
-                    log.exception("table %d: opening its reserved seats failed; trying again shortly", table.id)
-                    await asyncio.sleep(1.0)
+                except Exception:  # the database is away: tried again with back-off until the seats open
+                    failures += 1
+                    log.exception("table %d: opening its reserved seats failed (%d in a row); trying again in "
+                                  "%.1f s", table.id, failures, retry_delay(failures))
+                    await asyncio.sleep(retry_delay(failures))
         finally:
             if self._releases.get(table.id) is asyncio.current_task():
                 del self._releases[table.id]
@@ -368,7 +391,9 @@ class LobbyService:
 
 
 def rematch_gone(lobby_id: int, status: str) -> str:
-    """The answer to a Rematch pressed once its lobby has started or closed."""
+    """The answer to a Rematch pressed once its lobby has started or closed (or is open in another process)."""
+    if status == TableStatus.LOBBY:
+        return f"The rematch is open at table #{lobby_id}: press Join on its message."
     if status == TableStatus.PLAYING:
         return f"The rematch has already started at table #{lobby_id}."
     if status == TableStatus.FINISHED:

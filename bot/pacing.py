@@ -5,8 +5,9 @@ and edits through an interaction token, such as a live hand). :class:`RequestBud
 makes, through discord.py's HTTP client, and keeps a sliding window of the ones that count. Table message edits are
 the only requests the bot can put off, so they get what the others leave: every table edit of the process takes its
 place in one queue spaced to that rate, and a table whose edit waits in it shows its latest state when its turn
-comes. When many tables change at once, or nudges and announcements take more, the pictures update less often.
-Clicks never wait for it.
+comes. Everything the outbox sends (bot/outbox.py: table pictures, recaps, standings, a nudge's deletion) is paced
+the same way: its requests count as paced ones (:data:`PACED`), whatever their route. When many tables change at
+once, or nudges and announcements take more, the pictures update less often. Clicks never wait for it.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import math
 import time
 from collections import deque
 from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any
 
 #: Discord's global limit (requests a second per bot) and what the bot plans to use of it: a margin for the
@@ -28,6 +30,15 @@ LEAST_FOR_TABLES = 5.0
 WINDOW = 5.0
 #: The route of a table message edit, as discord.py names it.
 TABLE_EDIT = ("PATCH", "/channels/{channel_id}/messages/{message_id}")
+
+
+#: True inside the outbox's senders (bot/outbox.py): the requests they make wait their turn like table edits.
+PACED: ContextVar[bool] = ContextVar("paced", default=False)
+
+
+def paced(method: str, path: str) -> bool:
+    """Whether a request is one the bot paces: a table message edit, or anything the outbox sends."""
+    return (method, path) == TABLE_EDIT or PACED.get()
 
 
 def exempt(path: str) -> bool:
@@ -49,7 +60,7 @@ class RequestBudget:
         """Count one request the bot is about to make (a discord.py route's method and path template)."""
         if exempt(path):
             return
-        (self.edits if (method, path) == TABLE_EDIT else self.others).append(self.clock())
+        (self.edits if paced(method, path) else self.others).append(self.clock())
 
     def _trim(self) -> None:
         horizon = self.clock() - WINDOW
@@ -106,7 +117,7 @@ class RequestBudget:
         request = http.request
 
         async def counted(route: Any, **kwargs: Any) -> Any:
-            if (route.method, route.path) == TABLE_EDIT:
+            if paced(route.method, route.path) and not exempt(route.path):
                 await self.table_edit_second()
             self.note(route.method, route.path)
             return await request(route, **kwargs)

@@ -6,18 +6,21 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
 import engine
 from bot import metrics
+from bot.outbox import TABLE_MESSAGE, Outbox
 from bot.seasons import DEFAULT_LENGTH, SEASON_LENGTHS
 from bot.storage import (
     ActionRow,
     Batch,
     CommitUnknown,
+    Delivery,
     ResultRow,
     Storage,
     StorageUnavailable,
@@ -56,6 +59,12 @@ class UpdateKind(StrEnum):
     ABANDONED = "abandoned"  # closed early, or could not be restored
     AUTOPILOT = "autopilot"  # a member handed their moves to the computer (Run), or took them back
     RELOADED = "reloaded"  # read back from the database (a restart, or a race lost to another process)
+    UNSAVED = "unsaved"  # its saves have failed for UNSAVED_AFTER seconds (``table.unsaved_since``: since when); the
+    # next update after a save that succeeds has ``unsaved_since`` None again
+
+
+#: After this many seconds of failed saves, a table says it cannot be saved (an ``unsaved`` update, once).
+UNSAVED_AFTER = 60.0
 
 
 @dataclass(frozen=True)
@@ -80,8 +89,13 @@ class TableStore:
     action log entry, results), then adopted in memory, then told to every listener (the computer driver, the
     message publisher). Every service that changes a table does it through here."""
 
-    def __init__(self, storage: Storage, owns: Callable[[int], bool] | None = None) -> None:
+    def __init__(self, storage: Storage, owns: Callable[[int], bool] | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.storage = storage
+        self.clock = clock
+        self._failing: dict[int, float] = {}  # table id -> when its saves began failing
+        #: What the tables owe their channels (bot/outbox.py); recorded with each change that owes something.
+        self.outbox: Outbox | None = None
         #: Whether this process keeps the tables of a server (its shard's servers; every server when unsharded).
         self.owns: Callable[[int], bool] = owns or (lambda guild_id: True)
         self.tables: dict[int, Table] = {}
@@ -106,18 +120,23 @@ class TableStore:
             raise NoSuchTable(_("That control belongs to a table in another channel; nothing was changed."))
 
     async def save(self, table: Table, *, entry: ActionRow | None = None, results: list[ResultRow] | None = None,
-                   **changes: Any) -> None:
-        """Commit the changed columns (and the action log entry and results) in one transaction, then adopt them."""
+                   owed: Sequence[Delivery] = (), picture: bool | None = None, **changes: Any) -> None:
+        """Commit the changed columns (and the action log entry, results and what the change owes the channel) in
+        one transaction, then adopt them and hand the deliveries to the outbox. The table message's newest state is
+        owed by every change of version or status (``picture``: owed or not, whatever changed)."""
         row = dataclasses.replace(table.row, **changes)
+        deliveries = [*self._picture(table, row, picture), *owed]
         write = Batch()
-        # Conditional on the version this process last read or wrote: if another process changed the table
-        # meanwhile, nothing is written, and the table is read again instead of going on stale.
-        await self.storage.tables.save(write, row, read_version=table.row.version)
-        if entry is not None:
-            await self.storage.actions.append(write, entry)
-        if results:
-            await self.storage.results.record(write, results)
         try:
+            # Conditional on the version this process last read or wrote: if another process changed the table
+            # meanwhile, nothing is written, and the table is read again instead of going on stale.
+            await self.storage.tables.save(write, row, read_version=table.row.version)
+            if entry is not None:
+                await self.storage.actions.append(write, entry)
+            if results:
+                await self.storage.results.record(write, results)
+            for delivery in deliveries:  # (none without an outbox)
+                await self.storage.deliveries.record(write, delivery)
             with metrics.timed(metrics.DATABASE_WRITE):
                 await self.storage.db.write(write.statements)  # one transaction (grouped with others' on SQLite)
         except VersionConflict:
@@ -126,8 +145,39 @@ class TableStore:
             raise StaleClick(_("This table was just changed elsewhere; nothing was done. Look again and retry.")
                              ) from None
         except CommitUnknown:
-            await self._check_committed(row)  # returns only if it was committed after all
+            try:
+                await self._check_committed(row)  # returns only if it was committed after all
+            except Exception:
+                self._save_failed(table)
+                raise
+        except Exception:
+            self._save_failed(table)
+            raise
+        self._failing.pop(table.id, None)
+        table.unsaved_since = None
         table.row = row
+        if self.outbox is not None:
+            for delivery in deliveries:
+                self.outbox.enqueue(delivery)
+
+    def _picture(self, table: Table, row: Any, picture: bool | None) -> list[Delivery]:
+        """The table message's newest state, when a change owes it and someone sends it."""
+        if picture is None:
+            picture = row.version != table.row.version or row.status != table.row.status
+        if not picture or row.message_id is None or self.outbox is None or not self.outbox.wants(TABLE_MESSAGE):
+            return []
+        return [self.outbox.new(table.id, row.guild_id, TABLE_MESSAGE, "message",
+                                {"version": row.version, "status": row.status}, table)]
+
+    def _save_failed(self, table: Table) -> None:
+        """Count a failed save; once they have failed for :data:`UNSAVED_AFTER` seconds, say so (once)."""
+        now = self.clock()
+        since = self._failing.setdefault(table.id, now)
+        if table.unsaved_since is None and now - since >= UNSAVED_AFTER:
+            table.unsaved_since = since
+            log.error("table %d: it could not be saved for %.0f s; its moves wait for the database", table.id,
+                      now - since)
+            self.emit(TableUpdate(table, UpdateKind.UNSAVED, table.version))
 
     async def _check_committed(self, row: TableRow) -> None:
         """After a COMMIT whose answer was lost: read the row back. Ours (the version and the time this write gave

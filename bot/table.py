@@ -96,6 +96,9 @@ class Table:
     timers: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     players: dict[int, Player] = field(default_factory=dict)
     invited: list[int] = field(default_factory=list)  # members /play invited: mentioned once, in the lobby message
+    # When its saves began failing, once they have failed for UNSAVED_AFTER seconds (bot/store.py): its message says
+    # that the table cannot be saved right now; None once a save succeeds again.
+    unsaved_since: float | None = None
 
     # ----- stored facts -----------------------------------------------------------------------------------------
     @property

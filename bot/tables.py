@@ -17,12 +17,14 @@ from typing import Any
 
 import engine
 from bot import metrics
-from bot.autoplay import ComputerDriver
+from bot.autoplay import ComputerDriver, Watchdog
 from bot.lobby import LobbyService
 from bot.names import in_text
+from bot.outbox import RECAP, Outbox
+from bot.pacing import RequestBudget
 from bot.ratings import RatingBook
 from bot.seasons import SeasonBook
-from bot.storage import ActionRow, ResultRow, Standing, Storage, StorageUnavailable, TableRow
+from bot.storage import ActionRow, Delivery, ResultRow, Standing, Storage, StorageUnavailable, TableRow
 from bot.store import (
     PERSON,
     GuildSettings,
@@ -63,13 +65,17 @@ class TableService:
     def __init__(
         self, storage: Storage, *, computer_pause: float = 1.5, turn_time_limit: float = 300.0,
         player_factory: PlayerFactory = computer_player, owns: Callable[[int], bool] | None = None,
+        budget: RequestBudget | None = None,
     ) -> None:
         self.storage = storage
         self.store = TableStore(storage, owns)
+        # What the tables owe their channels, sent by the adapters' senders (register them before start).
+        self.outbox = self.store.outbox = Outbox(storage, budget=budget, resolve=self.table_for, owns=owns)
         self.settings = GuildSettings(storage, computer_pause=computer_pause, turn_time_limit=turn_time_limit)
         self.play = PlayService(self.store)
         self.lobbies = LobbyService(self.store, self.settings)
         self.driver = ComputerDriver(self.store, self.play, self.settings, player_factory)
+        self.watchdog = Watchdog(self.store, [self.driver, self.lobbies])  # every seat and every timer
         self.ratings = RatingBook(storage.results)  # per-game ratings from the stored results (bot/ratings.py)
         self.seasons = SeasonBook(storage.results, self.settings.season_length, meta=storage.meta)  # per season
         self.tournaments = TournamentService(storage, self.store, self.lobbies)  # rounds of tables (issue 28)
@@ -102,7 +108,8 @@ class TableService:
 
     # ----- life cycle -------------------------------------------------------------------------------------------
     async def start(self) -> list[Table]:
-        """Reload open lobbies and running games from the database and resume their computer players."""
+        """Reload open lobbies and running games from the database, resume their computer players, and send what
+        was still owed (once the tables it is for are held again)."""
         loaded, handled = [], set()
         for row in await self.storage.tables.with_status(TableStatus.LOBBY, TableStatus.PLAYING):
             table = Table(row)
@@ -123,7 +130,8 @@ class TableService:
             async with table.lock:  # its computer player resumes, and its message may predate the last save
                 self.store.emit(TableUpdate(table, UpdateKind.RELOADED, table.version))
         redrawn = await self._redraw_recently_closed(skip=handled)
-        self.driver.start()
+        await self.outbox.start()
+        self.watchdog.start()
         await self.tournaments.start()
         log.info("table service started: %d open tables reloaded, %d closed tables redrawn", len(loaded), redrawn)
         return loaded
@@ -147,19 +155,27 @@ class TableService:
         for row in await self.storage.tables.closed_since(time.time() - RECENTLY_CLOSED_SECONDS):
             if row.id in skip or row.damaged or not self.store.owns(row.guild_id):
                 continue  # a damaged closed row stays as it is: its message cannot be drawn from it
-            table = Table(row)
-            if row.status == TableStatus.FINISHED:
-                try:
-                    table.game = engine.load(json.loads(row.state or ""))
-                except (CorruptState, ValueError, TypeError) as error:
-                    log.warning("table %d: final state unreadable (%s); shown as closed", table.id, error)
+            table = closed_table(row)
             self.store.emit(TableUpdate(table, UpdateKind.RELOADED, table.version))
             count += 1
         return count
 
+    async def table_for(self, table_id: int) -> Table | None:
+        """A table to show: the open one this process holds, else a closed one as stored (with its final game);
+        None if unknown (or open but not held here: another process shows it)."""
+        table = self.store.tables.get(table_id)
+        if table is not None:
+            return table
+        row = await self.storage.tables.get(table_id)
+        if row is None or row.status in (TableStatus.LOBBY, TableStatus.PLAYING):
+            return None
+        return closed_table(row)
+
     async def close(self) -> None:
-        """Stop every computer player and timer (the database keeps everything)."""
+        """Stop every computer player, timer, delivery and tournament clock (the database keeps everything)."""
         await self.tournaments.close()
+        await self.outbox.close()
+        await self.watchdog.close()
         await self.lobbies.close()
         await self.driver.close()
 
@@ -244,7 +260,8 @@ class PlayService:
             results = self._results(table, game)
         entry = ActionRow(table.id, version, seat, str(action), actor, user_id, time.time())
         try:
-            await self.store.save(table, entry=entry, results=results, **changes)
+            await self.store.save(table, entry=entry, results=results, owed=self._recaps(table, game, events),
+                                  **changes)
         except StorageUnavailable as error:  # the database is away: one line, the caller says "try again"
             log.warning("table %d: could not save v%d: %s", table.id, version, error)
             raise
@@ -260,6 +277,16 @@ class PlayService:
         self.store.emit(TableUpdate(table, UpdateKind.FINISHED if game.is_over else UpdateKind.MOVED, version, events,
                                     seat if turn else None))
         return events
+
+    def _recaps(self, table: Table, game: engine.Game, events: list[Event]) -> list[Delivery]:
+        """The recap a move owes its channel: the events that ended a hand or the match (their places in the game's
+        log, which a reloaded game has the same), when someone sends recaps."""
+        outbox = self.store.outbox
+        ends = [len(game.log) - len(events) + i for i, event in enumerate(events) if event.outcome is not None]
+        if not ends or outbox is None or not outbox.wants(RECAP):
+            return []
+        return [outbox.new(table.id, table.row.guild_id, RECAP, "", {"version": table.version + 1, "events": ends},
+                           table)]
 
     def _results(self, table: Table, game: engine.Game) -> list[ResultRow]:
         now = time.time()
@@ -294,6 +321,17 @@ class PlayService:
         table.started_version = table.version  # buttons drawn before the restart must match the version exactly
         log.info("table %d v%d: %s reloaded after a restart", table.id, table.version, table.row.game)
         return True
+
+
+def closed_table(row: TableRow) -> Table:
+    """A table no longer open, as stored: a finished one with its final game (when that can be read)."""
+    table = Table(row)
+    if row.status == TableStatus.FINISHED:
+        try:
+            table.game = engine.load(json.loads(row.state or ""))
+        except (CorruptState, ValueError, TypeError) as error:
+            log.warning("table %d: final state unreadable (%s); shown as closed", table.id, error)
+    return table
 
 
 def _check_row(table: Table) -> None:

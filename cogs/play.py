@@ -11,8 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import math
-import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -23,7 +21,9 @@ from discord.ext import commands
 from bot.client import tell
 from bot.i18n import language_of, translate
 from bot.lobby import Invitee
-from bot.store import TableUpdate
+from bot.outbox import NUDGE_DELETE, RECAP, TABLE_MESSAGE
+from bot.storage import Delivery
+from bot.store import TableUpdate, UpdateKind
 from bot.table import NotAllowed, Table, TableError, TableStatus
 from cogs import hand, house_rules, lobby, table_message, text
 from cogs.base import Control
@@ -110,20 +110,21 @@ class TablePublisher:
         self.bot = bot
         self.latest: dict[int, Table] = {}
         self.results: dict[int, RoundResult] = {}
-        self.refreshing: dict[int, asyncio.Task[None]] = {}
-        self.dirty: set[int] = set()
-        self.last_edit: dict[int, float] = {}  # when each table message was last edited (monotonic)
         self.threads = TableThreads(bot)  # where each table's chat goes: its thread or its channel (cogs/threads.py)
         self.turns = Turns(bot, self.hand_message, grace=bot.settings.nudge_grace, place=self.threads.place)
         self.recaps = Recaps(bot, self.threads)  # a recap after every hand, posted there (cogs/recaps.py)
         self.hand_ended: set[int] = set()  # tables whose hand ended since their message was last drawn
         self.message_locks: dict[int, asyncio.Lock] = {}  # one change of a table message at a time
+        # What a table owes its channel goes through the table service's outbox (bot/outbox.py): stored with the
+        # change that owes it, sent in order per table, coalesced, paced, retried through 429s and restarts. One
+        # table message is never edited faster than its interval; what changes meanwhile is shown by that edit.
+        outbox = bot.tables.outbox
+        outbox.register(TABLE_MESSAGE, self._send_table, interval=lambda: bot.edit_interval)
+        outbox.register(RECAP, self.recaps.send)
+        outbox.register(NUDGE_DELETE, self.turns.delete_owed_nudge)
 
     async def close(self) -> None:
-        """Stop redrawing (the tables' messages are redrawn after the next start)."""
-        for task in self.refreshing.values():
-            task.cancel()
-        await self.recaps.close()
+        """Stop (what the tables still owe their channels is stored: the next start sends it)."""
         await self.turns.close()
         await self.threads.close()
 
@@ -185,7 +186,7 @@ class TablePublisher:
         self.threads.on_update(table, update.kind)
         self.turns.on_update(table)
         ends = [e for e in update.events if e.outcome is not None]
-        if ends and table.game is not None:
+        if ends and table.game is not None:  # shown under the table until the next hand ends (its recap: the outbox)
             over = any(e.kind == EventKind.MATCH_OVER for e in ends)
             locale = self.locale(table)
             title = (translate("Match over", locale) if over else
@@ -195,46 +196,30 @@ class TablePublisher:
             lines = [narrator.event(e) for e in update.events[start:]
                      if e.outcome is not None or e.kind == EventKind.SCORE]
             self.results[table.id] = RoundResult(update.version, title, lines, table.game.view(None))
-            self.recaps.on_update(table, update.events)
             if not over:
                 self.hand_ended.add(table.id)  # the next redraw moves the message down if the channel moved on
-        if table.id in self.refreshing:
-            self.dirty.add(table.id)
-        else:
-            self.refreshing[table.id] = asyncio.create_task(self._refresh_loop(table.id),
-                                                            name=f"table-{table.id}-message")
+        if update.kind in (UpdateKind.RELOADED, UpdateKind.UNSAVED) and table.row.message_id is not None:
+            # Not a change the table service saved (those owe their picture themselves): redrawn all the same, in
+            # the table's order, without a write (the database may be away; a restart redraws it again anyway).
+            self.bot.tables.outbox.remind(table.id, table.row.guild_id, TABLE_MESSAGE, "message",
+                                          {"version": table.version, "status": table.status}, table)
 
-    async def _refresh_loop(self, tid: int) -> None:
-        try:
-            while True:
-                # One channel's edits stay within its own limit (also between two bursts of changes), and all the
-                # tables' edits together within what Discord's global limit leaves (bot/pacing.py). Changes made
-                # while the edit waits are shown by it: under load the pictures update less often, and clicks are
-                # answered as fast as ever (they never wait for a picture).
-                wait = self.last_edit.get(tid, -math.inf) + self.bot.edit_interval - time.monotonic()
-                if wait > 0:
-                    await asyncio.sleep(wait)
-                await self.bot.budget.table_edit_turn()
-                self.dirty.discard(tid)
-                self.last_edit[tid] = time.monotonic()
-                try:
-                    await self.refresh(self.latest[tid])
-                except discord.HTTPException as error:
-                    log.warning("table %d: could not update its message: %s", tid, error)
-                except Exception:
-                    log.exception("table %d: updating its message failed", tid)
-                if tid not in self.dirty:
-                    return
-        finally:
-            self.refreshing.pop(tid, None)
-            if self.latest.get(tid) is not None and not self.latest[tid].status.is_open:
-                self.latest.pop(tid, None)
-                self.results.pop(tid, None)
-                self.last_edit.pop(tid, None)
-                self.hand_ended.discard(tid)
-                self.message_locks.pop(tid, None)
-                self.threads.forget(tid)
-                self.recaps.forget(tid)
+    async def _send_table(self, delivery: Delivery, table: Table | None) -> None:
+        """The outbox's sender of a table message: drawn as the table is now (the newest state this process holds);
+        once the table is closed, what the publisher kept for it is let go."""
+        table = self.latest.get(delivery.table_id) or table
+        if table is None:
+            return
+        closed = not table.status.is_open  # (read before drawing: the table may close while it is drawn)
+        await self.refresh(table)
+        later = [d for d in self.bot.tables.outbox.owed(table.id) if d.kind == TABLE_MESSAGE and d is not delivery]
+        if closed and not later:
+            self.latest.pop(table.id, None)
+            self.results.pop(table.id, None)
+            self.hand_ended.discard(table.id)
+            self.message_locks.pop(table.id, None)
+            self.threads.forget(table.id)
+            self.recaps.forget(table.id)
 
     async def refresh(self, table: Table) -> None:
         """Redraw a table's message: the lobby, the live table with its image, or the closed notice

@@ -3,7 +3,8 @@
 Generic over the games: any event that carries an outcome ends a hand (``round_over``, ``hand_over``, ``throw_in``,
 ``pot``) or the match (``match_over``). The recap is read from the game's event log as the hand ends
 (:mod:`render.recap`), said by the table's narrator and drawn off the event loop; the messages of one table are
-posted in order, while the table message goes on with the next deal.
+posted in order (through the table service's outbox) and stay in the channel, while the table message goes on with
+the next deal.
 
 A quiet channel: a match adds two messages to the channel itself, the table message and the final standings. Each
 hand's recap goes to the table's thread (cogs/threads.py); a table with no thread shows the last hand's result on
@@ -14,7 +15,6 @@ hand's recap, in the same message.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from collections.abc import Sequence
@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import offload
+from bot.storage import Delivery
 from bot.table import Table, TableStatus
 from cogs import text
 from cogs.table_message import recap_view
@@ -137,57 +138,48 @@ async def message_parts(post: Post, language: str | None = None) -> tuple[list[d
 
 
 class Recaps:
-    """Posts each table's recaps in the order its hands ended: one worker per table sends what has piled up, the
-    recaps of several hands in one message when the table moved faster than the channel."""
+    """Posts each table's recaps, in the order its hands ended: each is a delivery of the table service's outbox
+    (bot/outbox.py), recorded with the move that ended the hand and sent in its table's order, retried through
+    Discord's refusals and resumed after a restart (naming the events by their places in the game's log)."""
 
     def __init__(self, bot: DominoHall, threads: TableThreads) -> None:
         self.bot = bot
         self.threads = threads  # where each table's chat goes (cogs/threads.py)
-        self.pending: dict[int, list[Post]] = {}
-        self.workers: dict[int, asyncio.Task[None]] = {}
+        self.held: dict[int, list[Post]] = {}  # hands thrown in, told with the next recap (in memory only)
 
-    def on_update(self, table: Table, events: Sequence[Event]) -> None:
-        """Read what the update's events call for now (the game moves on), and post it after the earlier posts; a
-        hand thrown in waits for the next hand's recap (or the match's end) to be posted with it."""
+    async def send(self, delivery: Delivery, table: Table | None) -> None:
+        """The outbox's sender of a recap: the hands (and the match) the events at ``delivery.payload["events"]``
+        ended, read from the table's game; an error reaches the outbox, which retries or gives up."""
+        if table is None or table.game is None or table.row.channel_id is None:
+            return
+        log_ = table.game.log
+        places = delivery.payload.get("events")
+        events = [log_[i] for i in places if isinstance(i, int) and 0 <= i < len(log_)] if isinstance(places,
+                                                                                                       list) else []
         post = post_of(table, events, self.language(table))
-        if post is None or table.row.channel_id is None:
+        if post is None:
             return
-        self.pending.setdefault(table.id, []).append(post)
-        if waits(post):
+        held = self.held.pop(table.id, [])
+        if waits(post):  # a hand thrown in is told with the next hand's recap (or the standings), in its message
+            self.held[table.id] = [*held, post]
             return
-        if table.id not in self.workers:
-            self.workers[table.id] = asyncio.create_task(self._work(table.id), name=f"table-{table.id}-recaps")
+        if held:
+            post = Post(table, [r for p in held for r in p.recaps] + post.recaps, post.final)
+        while post.recaps and len(post.recaps) + (post.final is not None) > MAX_EMBEDS:
+            first, post.recaps = post.recaps[:MAX_EMBEDS], post.recaps[MAX_EMBEDS:]
+            await self._post(Post(table, first))
+        await self._post(post)
 
-    async def _work(self, tid: int) -> None:
-        try:
-            while any(not waits(post) for post in self.pending.get(tid, [])):
-                posts, self.pending[tid] = self.pending[tid], []
-                merged = Post(posts[-1].table, [r for p in posts for r in p.recaps],
-                              next((p.final for p in posts if p.final is not None), None))
-                while merged.recaps and len(merged.recaps) + (merged.final is not None) > MAX_EMBEDS:
-                    first, merged.recaps = merged.recaps[:MAX_EMBEDS], merged.recaps[MAX_EMBEDS:]
-                    await self._send(Post(merged.table, first))
-                await self._send(merged)
-        finally:
-            self.workers.pop(tid, None)
-            if not self.pending.get(tid):
-                self.pending.pop(tid, None)
-
-    async def _send(self, post: Post) -> None:
+    async def _post(self, post: Post) -> None:
         table = post.table
-        try:
-            channel = await self._where(post)
-            if channel is None:
-                return  # no thread: the table message shows the hand's result (a quiet channel)
-            embeds, files = await message_parts(post, self.language(table))
-            extra: dict[str, Any] = {}
-            if post.final is None and table.status == TableStatus.PLAYING:
-                extra["view"] = recap_view(table, self.language(table))
-            await channel.send(embeds=embeds, files=files, allowed_mentions=text.NO_PINGS, **extra)
-        except discord.HTTPException as error:
-            log.warning("table %d: could not post a recap: %s", table.id, error)
-        except Exception:
-            log.exception("table %d: posting a recap failed", table.id)
+        channel = await self._where(post)
+        if channel is None:
+            return  # no thread: the table message shows the hand's result (a quiet channel)
+        embeds, files = await message_parts(post, self.language(table))
+        extra: dict[str, Any] = {}
+        if post.final is None and table.status == TableStatus.PLAYING:
+            extra["view"] = recap_view(table, self.language(table))
+        await channel.send(embeds=embeds, files=files, allowed_mentions=text.NO_PINGS, **extra)
         if post.final is not None:  # the match is over: its thread (if any) is archived after the standings
             await self.threads.archive(table)
 
@@ -210,10 +202,4 @@ class Recaps:
 
     def forget(self, table_id: int) -> None:
         """The table is closed: a hand thrown in that still waited for the next one is not posted."""
-        if table_id not in self.workers:
-            self.pending.pop(table_id, None)
-
-    async def close(self) -> None:
-        """Cancel the posts still waiting (the bot is stopping)."""
-        for task in list(self.workers.values()):
-            task.cancel()
+        self.held.pop(table_id, None)

@@ -70,7 +70,8 @@ class Rematch(TableButton, template=rf"dh:rematch:{IDS}"):
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         async with answering(interaction, self):
             user = interaction.user
-            lobby, opened = await tables(interaction).lobbies.rematch(self.tid, user.id, user.display_name[:32])
+            lobby, opened = await tables(interaction).lobbies.rematch(
+                self.tid, user.id, user.display_name[:32], interaction.guild_id, interaction.channel_id)
             if opened:
                 await pages(interaction).post_lobby(interaction, lobby)
             else:
@@ -205,6 +206,10 @@ def table_embed(table: Table, view: GameView, image: str | None, locale: Any = N
         embed.add_field(name=translate_p("autopilot", "Run", locale), value=translate(
             "The computer is playing {names}'s moves.", locale,
             names=", ".join(shown(table, locale)[s] for s in table.row.autopilot)), inline=False)
+    if table.unsaved_since is not None:  # its saves have failed for a while (bot/store.py UNSAVED_AFTER)
+        embed.add_field(name=translate("Not saved", locale), value=translate(
+            "The database is not answering: this table cannot be saved right now, so its moves wait. They go on "
+            "once it answers.", locale), inline=False)
     if image:
         embed.set_image(url=f"attachment://{image}")
     footer = translate("table #{table} · My hand shows your tiles privately", locale, table=table.id)

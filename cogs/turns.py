@@ -17,7 +17,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -25,6 +24,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.outbox import NUDGE_DELETE
+from bot.storage import Delivery
 from bot.table import Table, TableStatus
 from cogs.base import view_of
 from cogs.hand import MyHand
@@ -209,7 +210,7 @@ class Turns:
         nudge = self.nudges.get(table.id)
         if nudge is not None and nudge.turns.get(seat) == began:
             return  # at most once per turn
-        await self._delete_nudge(table.id)  # one nudge per table at a time
+        await self._delete_nudge(table)  # one nudge per table at a time
         turns = {s: v for (tid, s), v in self.turn_began.items() if tid == table.id and s == seat}
         self.nudges[table.id] = Nudge(None, turns)
         channel = (await self.place(table) if self.place is not None else
@@ -231,8 +232,7 @@ class Turns:
         if current is not None and current.turns == turns and self.turn_began.get((table.id, seat)) == began:
             current.message = message
         else:  # they moved while it was being sent
-            with contextlib.suppress(discord.HTTPException):
-                await message.delete()
+            await self._owe_deletion(table, message)
 
     async def _drop_finished_nudge(self, table: Table, awaited: list[int]) -> None:
         nudge = self.nudges.get(table.id)
@@ -241,12 +241,28 @@ class Turns:
         still = any(seat in awaited and self.turn_began.get((table.id, seat)) == began
                     for seat, began in nudge.turns.items())
         if not still:
-            await self._delete_nudge(table.id)
+            await self._delete_nudge(table)
 
-    async def _delete_nudge(self, table_id: int) -> None:
-        nudge = self.nudges.pop(table_id, None)
+    async def _delete_nudge(self, table: Table) -> None:
+        nudge = self.nudges.pop(table.id, None)
         if nudge is not None and nudge.message is not None:
+            await self._owe_deletion(table, nudge.message)
+
+    async def _owe_deletion(self, table: Table, message: discord.Message) -> None:
+        """A nudge's deletion is owed to the channel: the outbox makes it, through Discord's refusals and restarts
+        (a nudge left behind would ping the eye for a turn long over). If even the database is away, it is tried
+        once, now."""
+        try:
+            await self.bot.tables.outbox.owe(table.id, table.row.guild_id, NUDGE_DELETE, str(message.id),
+                                             {"channel_id": message.channel.id, "message_id": message.id})
+        except Exception as error:
+            log.warning("table %d: the nudge's deletion could not be stored (%s); deleting it now", table.id, error)
             try:
-                await nudge.message.delete()
-            except discord.HTTPException as error:
-                log.info("table %d: the nudge could not be deleted: %s", table_id, error)
+                await message.delete()
+            except discord.HTTPException as refused:
+                log.info("table %d: the nudge could not be deleted: %s", table.id, refused)
+
+    async def delete_owed_nudge(self, delivery: Delivery, table: Table | None) -> None:
+        """The outbox's sender of a nudge's deletion (a 404, the nudge already gone, is given up by the outbox)."""
+        channel = self.bot.get_partial_messageable(int(delivery.payload["channel_id"]), guild_id=delivery.guild_id)
+        await channel.get_partial_message(int(delivery.payload["message_id"])).delete()

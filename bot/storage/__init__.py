@@ -13,6 +13,8 @@ from bot.storage.db import (
     Transaction,
     VersionConflict,
 )
+from bot.storage.deliveries import Delivery, DeliveryRepo
+from bot.storage.leases import Lease, LeaseRepo
 from bot.storage.privacy import DELETED_NAME, Forgotten, MemberDataRepo, MemberSeated
 from bot.storage.repos import (
     ActionRepo,
@@ -44,6 +46,8 @@ class Storage:
         self.meta = MetaRepo(db)
         self.members = MemberDataRepo(db)  # one member's records, for /privacy (bot/storage/privacy.py)
         self.tournaments = TournamentRepo(db)
+        self.deliveries = DeliveryRepo(db)
+        self.leases = LeaseRepo(db)
 
     @classmethod
     async def open(cls, path: object) -> Storage:
@@ -72,9 +76,39 @@ class Storage:
 
 
 __all__ = [
-    "COMPUTER_LEVELS", "DEFAULT_LEVEL", "DELETED_NAME", "POSTGRES_SCHEMES", "SCHEMA_VERSION", "ActionRepo",
-    "ActionRow", "Batch", "Board", "CommitUnknown", "Database", "Entrant", "Forgotten", "GuildSettingsRepo",
-    "MemberDataRepo", "MemberSeated", "MetaRepo", "ResultRepo", "ResultRow", "SchemaTooNew", "Seat", "Standing",
-    "Storage", "StorageUnavailable", "Store", "TableRepo", "TableRow", "TournamentRepo", "TournamentRow",
-    "Transaction", "VersionConflict",
+    "COMPUTER_LEVELS",
+    "DEFAULT_LEVEL",
+    "DELETED_NAME",
+    "POSTGRES_SCHEMES",
+    "SCHEMA_VERSION",
+    "ActionRepo",
+    "ActionRow",
+    "Batch",
+    "Board",
+    "CommitUnknown",
+    "Database",
+    "Delivery",
+    "DeliveryRepo",
+    "Entrant",
+    "Forgotten",
+    "GuildSettingsRepo",
+    "Lease",
+    "LeaseRepo",
+    "MemberDataRepo",
+    "MemberSeated",
+    "MetaRepo",
+    "ResultRepo",
+    "ResultRow",
+    "SchemaTooNew",
+    "Seat",
+    "Standing",
+    "Storage",
+    "StorageUnavailable",
+    "Store",
+    "TableRepo",
+    "TableRow",
+    "TournamentRepo",
+    "TournamentRow",
+    "Transaction",
+    "VersionConflict",
 ]

@@ -7,6 +7,7 @@ action log entry and any results in one commit.
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -74,6 +75,26 @@ class TableRepo:
             )
         return row
 
+    async def create_rematch(self, row: TableRow, of: int) -> TableRow | None:
+        """Insert the rematch lobby of finished table ``of``: None when that table has one already (one rematch per
+        finished table is the database's rule, whichever process asks)."""
+        row.created_at = row.updated_at = time.time()
+        try:
+            async with self.db.transaction() as tx:
+                row.id = await tx.insert(
+                    f"INSERT INTO tables ({_TABLE_COLUMNS}, rematch_of) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (*_table_values(row), of))
+        except Exception as error:
+            if unique_violation(error):
+                return None
+            raise
+        return row
+
+    async def rematch_of(self, finished_id: int) -> int | None:
+        """The id of the rematch lobby opened for finished table ``finished_id``, or None."""
+        row = await self.db.fetchone("SELECT id FROM tables WHERE rematch_of=?", (finished_id,))
+        return int(row["id"]) if row else None
+
     async def save(self, tx: Transaction, row: TableRow, *, read_version: int | None = None) -> None:
         """Write every changeable column of ``row`` inside the transaction ``tx``.
 
@@ -123,6 +144,12 @@ class TableRepo:
             "ORDER BY id", (when,)
         )
         return [_table_row(r) for r in rows]
+
+
+def unique_violation(error: BaseException) -> bool:
+    """Whether a write failed on a unique constraint (SQLite's IntegrityError, PostgreSQL's SQLSTATE 23505)."""
+    return getattr(error, "sqlstate", None) == "23505" or (
+        isinstance(error, sqlite3.IntegrityError) and "UNIQUE" in str(error))
 
 
 def _table_values(row: TableRow) -> tuple[Any, ...]:

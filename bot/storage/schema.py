@@ -116,6 +116,33 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (tournament_id, round, board)
     );
     """,
+    # 6 (issue 25): what the bot still owes a channel (the outbox: bot/outbox.py), kept with the table so a restart
+    # delivers it; one rematch per finished table (the rematch lobby names the table it replays, at most once; the
+    # links kept in ``meta`` before are carried over); and the shard leases of running processes (bot/leases.py).
+    """
+    CREATE TABLE deliveries (
+        id          TEXT    PRIMARY KEY,
+        table_id    INTEGER NOT NULL,
+        guild_id    INTEGER NOT NULL,
+        seq         INTEGER NOT NULL,
+        kind        TEXT    NOT NULL,
+        key         TEXT    NOT NULL DEFAULT '',
+        payload     TEXT    NOT NULL DEFAULT '{}',
+        created_at  REAL    NOT NULL
+    );
+    CREATE INDEX deliveries_order ON deliveries (table_id, seq);
+    ALTER TABLE tables ADD COLUMN rematch_of INTEGER;
+    UPDATE tables SET rematch_of = (SELECT CAST(substr(m.key, 9) AS INTEGER) FROM meta m
+        WHERE m.key LIKE 'rematch:%' AND m.value = CAST(tables.id AS TEXT))
+        WHERE CAST(id AS TEXT) IN (SELECT value FROM meta WHERE key LIKE 'rematch:%');
+    CREATE UNIQUE INDEX tables_rematch_of ON tables (rematch_of);
+    CREATE TABLE leases (
+        shard       INTEGER PRIMARY KEY,
+        shard_count INTEGER NOT NULL,
+        holder      TEXT    NOT NULL,
+        expires_at  REAL    NOT NULL
+    );
+    """,
 )
 
 
@@ -231,6 +258,31 @@ PG_MIGRATIONS: tuple[str, ...] = (
         winner_id     BIGINT,
         done          INTEGER NOT NULL DEFAULT 0,
         PRIMARY KEY (tournament_id, round, board)
+    );
+    """,
+    # 6
+    """
+    CREATE TABLE deliveries (
+        id          TEXT    PRIMARY KEY,
+        table_id    BIGINT  NOT NULL,
+        guild_id    BIGINT  NOT NULL,
+        seq         BIGINT  NOT NULL,
+        kind        TEXT    NOT NULL,
+        key         TEXT    NOT NULL DEFAULT '',
+        payload     TEXT    NOT NULL DEFAULT '{}',
+        created_at  DOUBLE PRECISION NOT NULL
+    );
+    CREATE INDEX deliveries_order ON deliveries (table_id, seq);
+    ALTER TABLE tables ADD COLUMN rematch_of BIGINT;
+    UPDATE tables SET rematch_of = (SELECT CAST(substr(m.key, 9) AS BIGINT) FROM meta m
+        WHERE m.key LIKE 'rematch:%' AND m.value = CAST(tables.id AS TEXT))
+        WHERE CAST(id AS TEXT) IN (SELECT value FROM meta WHERE key LIKE 'rematch:%');
+    CREATE UNIQUE INDEX tables_rematch_of ON tables (rematch_of);
+    CREATE TABLE leases (
+        shard       INTEGER PRIMARY KEY,
+        shard_count INTEGER NOT NULL,
+        holder      TEXT    NOT NULL,
+        expires_at  DOUBLE PRECISION NOT NULL
     );
     """,
 )

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import itertools
+import json
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TypeVar, overload
@@ -75,6 +76,8 @@ class FakeDiscord:
         self.on_callback: Callable[[Interaction], object] | None = None
         self.users: dict[int, str] = {}
         self.bot_user = BOT_USER
+        self.throttled_until = 0.0  # (monotonic) until then, every channel write is answered 429: see throttle()
+        self.retry_after = 1.0
         self._runner: web.AppRunner | None = None
         self.port = 0
         app = web.Application(client_max_size=20 * 2**20)
@@ -166,6 +169,12 @@ class FakeDiscord:
         """Send RECONNECT (op 7), as Discord does before moving a session: the bot should come back with RESUME."""
         await self.gateway.ask_to_reconnect(shard_id)
 
+    def throttle(self, seconds: float, retry_after: float = 1.0) -> None:
+        """Answer every channel write (messages posted, edited, deleted) with 429 for ``seconds`` from now, asking
+        to retry after ``retry_after`` seconds, as Discord does to a bot over a limit; interactions are not
+        affected (their callbacks and webhooks are another route)."""
+        self.throttled_until, self.retry_after = time.monotonic() + seconds, retry_after
+
     def guild(self, guild_id: int | None = None) -> Guild:
         """The guild with this id (default: the first)."""
         if guild_id is None:
@@ -246,6 +255,12 @@ class FakeDiscord:
         payload, files = await read_body(request)
         record = Request(request.method, request.match_info["path"], dict(request.query), payload, files, at=arrived)
         self.requests.append(record)
+        if request.method != "GET" and record.path.startswith("channels/") and arrived < self.throttled_until:
+            record.status = 429
+            return web.Response(status=429, headers={"Content-Type": "application/json", "X-RateLimit-Scope": "user",
+                                                     "Retry-After": f"{self.retry_after:g}"},
+                                body=json.dumps({"message": "You are being rate limited.", "global": False,
+                                                 "retry_after": self.retry_after}).encode())
         for method, pattern, handler in self.routes:
             params = match_path(pattern, record.path)
             if method == request.method and params is not None:

@@ -68,6 +68,13 @@ def stopped(url: str) -> Iterator[None]:
         subprocess.run([*control, "-w", "start"], check=True, capture_output=True, timeout=120)
 
 
+def control(url: str, action: str) -> None:
+    """``pg_ctl stop`` (``-m immediate``) or ``start`` the server at ``url``: the database away for as long as a
+    test needs."""
+    subprocess.run([action if part == "restart" else part for part in _RESTART[url]], check=True,
+                   capture_output=True, timeout=120)
+
+
 @contextmanager
 def postgres_server() -> Iterator[tuple[str | None, str]]:
     """(URL of the ``postgres`` database, or None; why not)."""

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pytest
 
-from bot.lobby import Invitee, invited_members, rematch_key
+from bot.lobby import Invitee, invited_members
 from bot.storage import Seat, Storage, TableRow
 from bot.tables import NotAllowed, StaleClick, TableService
 from tests.service.test_tables import ALICE, BOB, CAROL, DAVE, until
@@ -40,14 +40,14 @@ async def test_rematch_opens_a_lobby_with_the_same_game_seats_levels_and_house_r
         ("alice", ALICE, False), ("bob", BOB, False), ("Computer 1", None, True)]
     assert table.seats[2].level == "easy"
     assert table.reserved() == [0]  # alice has not confirmed; bob has, by pressing
-    assert await storage.meta.get(rematch_key(old)) == str(table.id)
+    assert await storage.tables.rematch_of(old) == table.id
 
 
 async def test_a_stranger_cannot_ask_for_a_rematch_and_nothing_opens(service: TableService, storage: Storage) -> None:
     old = await finished_table(storage)
     with pytest.raises(NotAllowed, match=f"Only the players of table #{old}"):
         await service.lobbies.rematch(old, CAROL, "carol")
-    assert service.store.tables == {} and await storage.meta.get(rematch_key(old)) is None
+    assert service.store.tables == {} and await storage.tables.rematch_of(old) is None
 
 
 async def test_only_a_finished_match_has_a_rematch(service: TableService, storage: Storage) -> None:
