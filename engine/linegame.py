@@ -301,8 +301,8 @@ class LineGame(Game):
         # two open ends, in a game whose plays only place and log a tile and pass the turn (_plain_plays). The play
         # is legal when the end it goes on is open and the tile is in the hand; what it places and logs was worked
         # out beforehand (_Made). Anything else, illegal moves included, takes Game.apply's way.
-        made = _MADE.get(id(action))
-        if made is None or type(seat) is not int or seat != self.turn or self._over or not self._plain_plays:
+        made = _MADE.get(id(action)) if self._plain_plays else None
+        if made is None or type(seat) is not int or seat != self.turn or self._over:
             return super().apply(seat, action)
         line = self.line
         ends = line.ends
