@@ -177,14 +177,21 @@ class LineOfPlay:
         else:
             raise IllegalAction(f"{tile} has no {face} end")
         placed = Placed(tile, face, outer, seat)
+        self.add(placed, arm)
+        return placed
+
+    def add(self, placed: Placed, arm: str) -> None:
+        """Put ``placed`` at the end of ``arm``, which is open and takes it: checked by :meth:`place`, or known (an
+        offered play, whose ``Placed`` engine/linegame.py makes once per seat)."""
         self.arms[arm].append(placed)
+        ends = self.ends
+        outer = placed.outer
         if self.is_spinner:
             self.ends = tuple(self.end_values())  # a spinner opens more arms as its faces fill
         elif len(ends) == 2:  # the usual line: the arm played on now shows the tile's outer end
             self.ends = ((arm, outer), ends[1]) if ends[0][0] == arm else (ends[0], (arm, outer))
         else:
             self.ends = tuple([(arm, outer) if end[0] == arm else end for end in ends])
-        return placed
 
     def tiles(self) -> list[Tile]:
         """Every tile in the line."""

@@ -74,12 +74,22 @@ class LineGame(Game):
     _matches_equal_ends = True
     _hooks_after_play = False
     _hooks_extra_turn = False
+    _one_turn = True  # one seat is awaited, ``turn`` (Muggins also awaits a claim)
+    _turns_round = True  # the next seat is the one after, round the table
+    _plain_plays = True
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._matches_equal_ends = cls.connects is LineGame.connects
         cls._hooks_after_play = cls.after_play is not LineGame.after_play
         cls._hooks_extra_turn = cls.extra_turn is not LineGame.extra_turn
+        cls._one_turn = cls._to_act is LineGame._to_act and cls._awaits is LineGame._awaits
+        cls._turns_round = cls._next is LineGame._next
+        # A play is only placed and logged, then the turn passes (apply's short way for an offered play).
+        cls._plain_plays = (cls._one_turn and cls._turns_round and cls._matches_equal_ends
+                            and not cls._hooks_after_play and not cls._hooks_extra_turn
+                            and all(getattr(cls, name) is getattr(LineGame, name)
+                                    for name in ("_apply", "_play", "_legal", "plays")))
 
     # ----- options and set ---------------------------------------------------------------------------------------
     @property
@@ -234,6 +244,25 @@ class LineGame(Game):
     def _awaits(self, seat: int) -> bool:
         return seat == self.turn
 
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """The seats whose decision is awaited now; ``()`` once the match is over."""
+        if self._over:
+            return ()
+        return (self.turn,) if self._one_turn else self._to_act()
+
+    def legal_actions(self, seat: Any) -> list[Action]:
+        """Every legal action for ``seat`` now (empty when it is not that seat's decision)."""
+        # The contract's answer, asked on every turn: with one seat awaited, a seat number is that seat or not.
+        if type(seat) is not int or not self._one_turn:
+            return super().legal_actions(seat)
+        if seat != self.turn or self._over:
+            return []
+        legal = self._legal_cache.get(seat)
+        if legal is None:
+            legal = self._legal_cache[seat] = self._legal(seat)
+        return list(legal)
+
     def plays(self, seat: int) -> list[Action]:
         """Every legal tile play for ``seat`` now: tile by tile (as the hand is sorted), each open end in arm order."""
         out: list[Action] = []
@@ -266,10 +295,48 @@ class LineGame(Game):
                     out.append(play)
         return out
 
+    def apply(self, seat: Any, action: Any) -> list[Event]:
+        """Take ``action`` for ``seat`` and return what happened; an illegal action raises and changes nothing."""
+        # The commonest move of all, the short way: one of the plays made here, by the seat awaited, onto a line with
+        # two open ends, in a game whose plays only place and log a tile and pass the turn (_plain_plays). The play
+        # is legal when the end it goes on is open and the tile is in the hand; what it places and logs was worked
+        # out beforehand (_Made). Anything else, illegal moves included, takes Game.apply's way.
+        made = _MADE.get(id(action)) if self._plain_plays else None
+        if made is None or type(seat) is not int or seat != self.turn or self._over:
+            return super().apply(seat, action)
+        line = self.line
+        ends = line.ends
+        onto = made.onto
+        if (line.is_spinner or len(ends) != 2 or (ends[0] != onto and ends[1] != onto) or self.pending_pips[seat]
+                or seat >= _SEATS_INTERNED):
+            return super().apply(seat, action)
+        hand = self.hands[seat]
+        tile = action.tile
+        for at, held in enumerate(hand):  # noqa: B007 - the place it was found at is used below
+            if held is tile:
+                break
+        else:
+            return super().apply(seat, action)
+        del hand[at]
+        placed, event = made.by_seat[seat] or made.make(seat)
+        line.arms[onto[0]].append(placed)
+        line.ends = (made.end, ends[1]) if ends[0] == onto else (ends[0], made.end)
+        self.passes = 0
+        self.history.append((seat, action))
+        self._legal_cache = {}
+        if hand:
+            self.log.append(event)
+            self.turn = (seat + 1) % self.seats
+            return [event]
+        start = len(self.log)
+        self.log.append(event)
+        self._end_round_out(seat)
+        return self.log[start:]
+
     def _legal(self, seat: int) -> list[Action]:
         plays = self.plays(seat)
         if plays:
-            if self.drawable() and self.may_draw_voluntarily(seat):
+            if self.DRAWS and self.drawable() and self.may_draw_voluntarily(seat):
                 plays.append(_DRAW)
             return plays
         if self.drawable():
@@ -289,18 +356,32 @@ class LineGame(Game):
     def _play(self, seat: int, action: Play) -> None:
         assert action.face is not None
         hand = self.hands[seat]
-        _remove(hand, action.tile)
-        placed = self.line.place(action.tile, action.end, action.face, seat)
+        tile = action.tile
+        for at, held in enumerate(hand):  # _remove, inline: a play is the commonest action
+            if held is tile:
+                del hand[at]
+                break
+        else:
+            hand.remove(tile)
+        made = _MADE.get(id(action))  # an offered play (apply checked it): its Placed and event, made once a seat
+        if made is not None and seat < _SEATS_INTERNED:
+            placed, event = made.by_seat[seat] or made.make(seat)
+            self.line.add(placed, action.end)
+            self.log.append(event)
+        else:
+            placed = self.line.place(action.tile, action.end, action.face, seat)
+            self.log.append(_play_event(seat, action))
         self.passes = 0
-        self.log.append(_play_event(seat, action))
         if self._hooks_after_play:
             self.after_play(seat, placed, action.end)
             if self._over:
                 return
         if not hand:
             self._end_round_out(seat)
-            return
-        self.turn = seat if self._hooks_extra_turn and self.extra_turn(seat, action.tile) else self._next(seat)
+        elif self._hooks_extra_turn and self.extra_turn(seat, tile):
+            self.turn = seat
+        else:
+            self.turn = (seat + 1) % self.seats if self._turns_round else self._next(seat)
 
     def _draw(self, seat: int) -> None:
         """Draw one tile at a time until one can be played or no more may be drawn (RULES 2.5)."""
@@ -333,11 +414,11 @@ class LineGame(Game):
         else:
             self.showed_out[seat] = self.showed_out[seat] | self.playable_tiles()
         self.passes += 1
-        self.emit(EventKind.PASS, seat)
+        self.log.append(_PASS_EVENTS[seat] if seat < _SEATS_INTERNED else Event(EventKind.PASS, seat))
         if self.passes >= self.seats:
             self._end_round_blocked()
         else:
-            self.turn = self._next(seat)
+            self.turn = (seat + 1) % self.seats if self._turns_round else self._next(seat)
 
     def playable_tiles(self) -> frozenset[Tile]:
         """The tiles that could be played on the line now: a seat that cannot play shows it holds none of them.
@@ -349,11 +430,8 @@ class LineGame(Game):
 
     def open_pips(self) -> int:
         """The pips showing on the open ends, as bits (``1 << pip``)."""
-        line = self.line
-        if not line.spinner and len(line.line_arms) == 2:
-            return (1 << line.end_value("W")) | (1 << line.end_value("E"))
         pips = 0
-        for _, value in line.end_values():
+        for _, value in self.line.ends:
             pips |= 1 << value
         return pips
 
@@ -538,8 +616,38 @@ def _plays_onto(arm: str, value: int) -> list[Play | None]:
     table: list[Play | None] = [None] * (PIP_VALUES * PIP_VALUES)
     for other in range(PIP_VALUES):
         tile = Tile.of(value, other)
-        table[tile.rank] = Play(tile, arm, value)
+        play = table[tile.rank] = Play(tile, arm, value)
+        _MADE[id(play)] = _Made(play)
     return table
+
+
+_SEATS_INTERNED = 12
+
+
+class _Made:
+    """What playing one of the plays made here does, worked out once: the open end it needs (``onto``: its arm and
+    value), the one it leaves (``end``: the arm and the tile's outer value) and, per seat, the ``Placed`` it puts on
+    the line and the event it logs (values, made at that seat's first such play)."""
+
+    __slots__ = ("by_seat", "end", "onto", "play")
+
+    def __init__(self, play: Play) -> None:
+        assert play.face is not None
+        self.play = play
+        self.onto = (play.end, play.face)
+        self.end = (play.end, play.tile.other(play.face))
+        self.by_seat: list[tuple[Placed, Event] | None] = [None] * _SEATS_INTERNED
+
+    def make(self, seat: int) -> tuple[Placed, Event]:
+        """The Placed and the event of ``seat`` making this play (seat < _SEATS_INTERNED)."""
+        play = self.play
+        assert play.face is not None
+        both = self.by_seat[seat] = (Placed(play.tile, play.face, self.end[1], seat), _play_event(seat, play))
+        return both
+
+
+#: The plays made here, by id (they live as long as the program, so an id stays theirs).
+_MADE: dict[int, _Made] = {}
 
 
 # Each possible play is made once, here: offered actions are then the same objects turn after turn, so apply finds
@@ -549,8 +657,8 @@ _PLAYS_ONTO = {(arm, value): _plays_onto(arm, value) for arm in ARMS for value i
 # Play events are made once per seat, tile, arm and face (a play event is logged every turn).
 _ARMS_BY_CODE = ("W", "E", "N", "S")
 _ARM_CODES = {arm: code for code, arm in enumerate(_ARMS_BY_CODE)}
-_SEATS_INTERNED = 12
 _EVENTS: list[Event | None] = [None] * (PIP_VALUES * PIP_VALUES * 4 * 2 * _SEATS_INTERNED)
+_PASS_EVENTS = [Event(EventKind.PASS, seat) for seat in range(_SEATS_INTERNED)]
 
 
 def _slot(tile: Tile, code: int, face: int) -> int:

@@ -1,0 +1,73 @@
+"""The line games' short ways (LineGame.apply for an offered play, legal_actions and to_act with one seat awaited)
+must do exactly what the contract's general way does, and refuse what it refuses."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import new_game
+from engine.actions import Play, parse_action
+from engine.errors import IllegalAction, NotYourTurn
+from engine.linegame import LineGame, play_action
+
+
+def _random_steps(key: str, seats: int, seed: int, parsed: bool) -> list[object]:
+    """Snapshots after each step of random play; ``parsed``: every action goes in as a fresh object read from its
+    text (never the offered one, so never the short way)."""
+    game = new_game(key, seats, seed)
+    rng = random.Random(seed)
+    snapshots: list[object] = []
+    while not game.is_over and len(snapshots) < 300:
+        seat = game.to_act[0]
+        action = rng.choice(game.legal_actions(seat))
+        events = game.apply(seat, parse_action(str(action)) if parsed else action)
+        snapshots.append(([e.to_json() for e in events], game.snapshot()))
+    return snapshots
+
+
+@pytest.mark.parametrize("key", ["block", "draw", "sebastopol"])
+def test_the_short_way_ends_where_the_general_way_does(key: str) -> None:
+    for seed in range(6):
+        assert _random_steps(key, 4, seed, parsed=False) == _random_steps(key, 4, seed, parsed=True), (key, seed)
+
+
+def test_an_illegal_play_made_here_is_refused_and_changes_nothing() -> None:
+    game = new_game("block", 4, 5, {"set": 6})
+    seat = game.to_act[0]
+    other = (seat + 1) % 4
+    legal = game.legal_actions(seat)
+    before = game.snapshot()
+    held = game.hands[seat][0]
+    arm, value = game.line.ends[0]
+    for unheld in [t for t in game.hands[other] if t.has(value)]:  # tiles matching the end, in another hand
+        with pytest.raises(IllegalAction):
+            game.apply(seat, play_action(unheld, arm, value))
+    with pytest.raises(NotYourTurn):  # the right tile, the wrong seat
+        game.apply(other, legal[0])
+    for face in (held.high, held.low):  # the seat's own tile on an end that does not show its face
+        for end_arm, end_value in game.line.ends:
+            if end_value != face:
+                with pytest.raises(IllegalAction):
+                    game.apply(seat, play_action(held, end_arm, face))
+    assert game.snapshot() == before
+    assert game.legal_actions(seat) == legal
+
+
+def test_only_games_whose_plays_are_plain_take_the_short_way() -> None:
+    from engine import catalogue
+
+    plain = {key for key, spec in catalogue().items()
+             if issubclass(spec.factory, LineGame) and spec.factory._plain_plays}
+    assert plain == {"block", "draw", "sebastopol"}  # the others score, claim, or take extra turns on a play
+
+
+def test_legal_actions_and_to_act_answer_odd_seats_as_the_contract_does() -> None:
+    game = new_game("block", 4, 2)
+    seat = game.to_act[0]
+    assert game.to_act == (seat,)
+    for odd in (True, 1.0, "0", None, -1, 99, [0]):
+        assert game.legal_actions(odd) == []
+    assert all(isinstance(a, Play) for a in game.legal_actions(seat))
+    assert game.legal_actions((seat + 1) % 4) == []
