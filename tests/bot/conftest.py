@@ -22,7 +22,13 @@ def make_bot(db: Path, **overrides: object) -> DominoHall:
     values.update(overrides)
     bot = DominoHall(Settings(**values), edit_interval=0.0)  # type: ignore[arg-type]
     bot.budget = RequestBudget(planned=math.inf)
+    MADE.append(bot)
     return bot
+
+
+#: Every bot a test made (a restart makes a second one): each is released after its test, or its database thread
+#: would keep the test process alive at exit.
+MADE: list[DominoHall] = []
 
 
 @pytest.fixture
@@ -32,7 +38,10 @@ def db_file(tmp_path: Path) -> Path:
 
 async def release(bot: DominoHall) -> None:
     """What bot.close() does to our resources: simcord detaches the bot without closing it, and an open
-    aiosqlite connection would keep the test process alive."""
+    aiosqlite connection would keep the test process alive. Releasing a bot twice does nothing more."""
+    if getattr(bot, "_released", False):
+        return
+    bot._released = True  # type: ignore[attr-defined]
     if hasattr(bot, "tables"):
         await bot.tables.close()
     if hasattr(bot, "lease"):
@@ -54,6 +63,8 @@ async def simcord_bot(db_file: Path, fake_games: None) -> AsyncIterator[DominoHa
     bot = make_bot(db_file)
     yield bot
     await release(bot)
+    while MADE:  # and the bots the test made itself (a restart's new bot)
+        await release(MADE.pop())
 
 
 @pytest.fixture(autouse=True)
