@@ -21,7 +21,7 @@ from bot.table import (
     computer_levels,
 )
 from engine import Action, Event
-from engine.ai import computer_player
+from engine.ai import Player, computer_player
 from engine.hints import Advice, advise
 from render.language import _
 
@@ -284,7 +284,17 @@ class ComputerDriver:
             level = seats[seat].level if seat < len(seats) and seats[seat].computer else DEFAULT_LEVEL
             player = table.players[seat] = self.player_factory(game.key, table.row.seed * 16 + seat,
                                                                COMPUTER_LEVELS[level])
-        return await offload.run_in("computer", player.choose, game, seat)
+        if not offload.in_process("computer"):
+            return await offload.run_in("computer", player.choose, game, seat)
+        # In a worker process the player thinks on copies: its own state (its seeded generator) comes back with the
+        # action, so the table's player goes on from where it was, as in a thread.
+        action, table.players[seat] = await offload.run_in("computer", choose_keeping, player, game, seat)
+        return action
+
+
+def choose_keeping(player: Player, game: engine.Game, seat: int) -> tuple[Action, Player]:
+    """``player``'s choice for ``seat`` and the player as it is after choosing (run in a worker process)."""
+    return player.choose(game, seat), player
 
 
 

@@ -79,7 +79,8 @@ class DominoHall(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         """Open storage, start the table service, load cogs (the Play cog registers the controls, DynamicItems that
         find their table again after a restart), reload running tables, sync commands."""
-        offload.configure(render_processes=self.settings.render_processes)
+        offload.configure(render_processes=self.settings.render_processes,
+                          computer_processes=self.settings.computer_processes)
         self.budget.watch(self.http)
         self.storage = await Storage.open_or_explain(self.settings)
         # Refuse to start (one line, exit 2) while another live process holds one of this process's shards.

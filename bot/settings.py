@@ -25,7 +25,8 @@ DEFAULT_CONNECT_TIMEOUT = 60.0
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
 LOG_FORMATS = ("text", "json")
 DEFAULT_HEALTH_HOST = "127.0.0.1"
-#: Images are drawn in one worker process where there is a core to spare (see bot/offload.py), else in a thread.
+#: Images are drawn, and computer players think, in one worker process each where there is a core to spare (see
+#: bot/offload.py), else in a thread.
 DEFAULT_RENDER_PROCESSES = 1 if (os.cpu_count() or 1) >= 2 else 0
 
 #: Every setting the bot reads, with what it means (used by ``--help`` and ``.env.example``).
@@ -71,6 +72,10 @@ VARIABLES: dict[str, str] = {
         f"worker processes drawing the images, 0 for a thread in the bot process (default {DEFAULT_RENDER_PROCESSES}"
         f" here: 1 with two or more cores)"
     ),
+    "COMPUTER_PROCESSES": (
+        f"worker processes in which computer players think, 0 for a thread in the bot process (default "
+        f"{DEFAULT_RENDER_PROCESSES} here: 1 with two or more cores)"
+    ),
 }
 
 
@@ -108,6 +113,7 @@ class Settings:
     computer_pause: float = DEFAULT_COMPUTER_PAUSE
     turn_time_limit: float = DEFAULT_TURN_TIME_LIMIT
     render_processes: int = 0
+    computer_processes: int = 0
     nudge_grace: float = DEFAULT_NUDGE_GRACE
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
@@ -146,6 +152,7 @@ class Settings:
             computer_pause=_seconds(env, "COMPUTER_PAUSE_SECONDS", DEFAULT_COMPUTER_PAUSE),
             turn_time_limit=_seconds(env, "TURN_TIME_LIMIT_SECONDS", DEFAULT_TURN_TIME_LIMIT),
             render_processes=_count(env, "RENDER_PROCESSES", DEFAULT_RENDER_PROCESSES, 8),
+            computer_processes=_count(env, "COMPUTER_PROCESSES", DEFAULT_RENDER_PROCESSES, 8),
             nudge_grace=_seconds(env, "NUDGE_GRACE_SECONDS", DEFAULT_NUDGE_GRACE),
             connect_timeout=_seconds(env, "DISCORD_CONNECT_TIMEOUT", DEFAULT_CONNECT_TIMEOUT),
             **_shards(env),

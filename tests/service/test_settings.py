@@ -93,16 +93,20 @@ def test_a_refused_token_exits_2_with_a_clear_message(monkeypatch, capsys, tmp_p
     assert "refused DISCORD_TOKEN" in err and "not-a-real-token" not in err
 
 
-def test_render_processes_setting_defaults_by_cores_and_is_validated() -> None:
+@pytest.mark.parametrize("name", ["RENDER_PROCESSES", "COMPUTER_PROCESSES"])
+def test_worker_process_settings_default_by_cores_and_are_validated(name: str) -> None:
     from bot.settings import DEFAULT_RENDER_PROCESSES, Settings, SettingsError
 
+    def count(settings: Settings) -> int:
+        return settings.render_processes if name == "RENDER_PROCESSES" else settings.computer_processes
+
     base = {"DISCORD_TOKEN": "x", "DATABASE_URL": "sqlite:///data/t.db"}
-    assert Settings.from_env(base).render_processes == DEFAULT_RENDER_PROCESSES
-    assert Settings.from_env({**base, "RENDER_PROCESSES": "0"}).render_processes == 0
-    assert Settings.from_env({**base, "RENDER_PROCESSES": "2"}).render_processes == 2
+    assert count(Settings.from_env(base)) == DEFAULT_RENDER_PROCESSES
+    assert count(Settings.from_env({**base, name: "0"})) == 0
+    assert count(Settings.from_env({**base, name: "2"})) == 2
     for bad in ("-1", "many", "99"):
-        with pytest.raises(SettingsError, match="RENDER_PROCESSES"):
-            Settings.from_env({**base, "RENDER_PROCESSES": bad})
+        with pytest.raises(SettingsError, match=name):
+            Settings.from_env({**base, name: bad})
 
 
 async def test_images_drawn_in_a_worker_process_are_the_same_as_in_a_thread() -> None:
