@@ -143,20 +143,23 @@ class Turns:
 
     async def _sync(self, table: Table) -> None:
         awaited = self._awaited_people(table)
-        for seat in list(s for (tid, s) in self.turn_began if tid == table.id):
+        # Keys are looked up by this table's seats and members, never by scanning every table's (hundreds).
+        for seat in range(len(table.seats)):
             if seat not in awaited:
-                del self.turn_began[(table.id, seat)]
+                self.turn_began.pop((table.id, seat), None)
         for seat in awaited:
             if (table.id, seat) not in self.turn_began:
                 self.turn_began[(table.id, seat)] = table.version
                 self._spawn(self._nudge_later(table, seat, table.version))
         await self._drop_finished_nudge(table, awaited)
-        for (tid, user_id), live in list(self.hands.items()):
-            if tid == table.id:
+        members = {seat.user_id for seat in table.seats if seat.user_id is not None}
+        for user_id in members:
+            live = self.hands.get((table.id, user_id))
+            if live is not None:
                 await self._edit(table, user_id, live)
         if table.status != TableStatus.PLAYING:
-            for key in [k for k in self.hands if k[0] == table.id]:
-                del self.hands[key]
+            for user_id in members:
+                self.hands.pop((table.id, user_id), None)
         if not table.status.is_open:
             for key in [k for k in self.seen if k[0] == table.id]:
                 del self.seen[key]
@@ -211,7 +214,7 @@ class Turns:
         if nudge is not None and nudge.turns.get(seat) == began:
             return  # at most once per turn
         await self._delete_nudge(table)  # one nudge per table at a time
-        turns = {s: v for (tid, s), v in self.turn_began.items() if tid == table.id and s == seat}
+        turns = {seat: began}
         self.nudges[table.id] = Nudge(None, turns)
         channel = (await self.place(table) if self.place is not None else
                    self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id))
