@@ -3,7 +3,8 @@
 Two processes misconfigured onto one shard would both load, drive and time the same tables (issue 25, finding 7).
 At start the bot takes a lease on each of its shards (a row: shard, holder, expiry), renews it every
 :data:`RENEW_SECONDS` while it runs and gives it up when it stops. A lease held by a process of this machine that
-no longer runs (killed: ``kill -9``, a crash) is taken over at once; one held elsewhere is waited for until it
+no longer runs (killed: ``kill -9``, a crash) is taken over at once, and one that a running Domino Hall process of
+this machine holds is refused at once; one held elsewhere is waited for until it
 expires (at most :data:`LEASE_SECONDS`: its process may have been killed too), and taken over then. If it was renewed
 meanwhile, another live process runs that shard: this one refuses to start, with one line and exit code 2
 (:class:`ShardTaken`).
@@ -18,6 +19,7 @@ import secrets
 import socket
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from bot.settings import StartError
 from bot.storage import Lease, Storage
@@ -32,9 +34,10 @@ class ShardTaken(StartError):
     """Another live process holds one of this process's shards (``until``: when the last of those leases ends,
     unless renewed)."""
 
-    def __init__(self, message: str, until: float) -> None:
+    def __init__(self, message: str, until: float, live_here: bool = False) -> None:
         super().__init__(message)
         self.until = until
+        self.live_here = live_here  # every holder is a running Domino Hall process of this machine
 
 
 def holder_id() -> str:
@@ -59,6 +62,22 @@ def stopped(holder: str) -> bool:
     except OSError:  # (PermissionError: it runs, as another user)
         return False
     return False
+
+
+def running_here(holder: str) -> bool:
+    """Whether a lease's holder is certainly a live Domino Hall process of this machine (another one than this): its
+    process runs and its command line is the bot's. Then there is nothing to wait for. Read from ``/proc``; where
+    that cannot be read (another system, another user), False: the lease is waited for as one held elsewhere, so a
+    process id reused by something else never stops a start."""
+    host, _, rest = holder.partition(":")
+    pid_text = rest.partition(":")[0]
+    if host != socket.gethostname()[:40] or not pid_text.isdigit() or int(pid_text) == os.getpid():
+        return False
+    try:
+        command = Path(f"/proc/{int(pid_text)}/cmdline").read_bytes().split(b"\0")
+    except OSError:
+        return False
+    return any(part in (b"bot", b"bot.__main__") or part.endswith(b"domino-hall") for part in command)
 
 
 def refusal(leases: Sequence[Lease], now: float) -> str:
@@ -89,7 +108,7 @@ class ShardLease:
             await self._take()
         except ShardTaken as error:
             wait = error.until - self.clock()
-            if wait > LEASE_SECONDS:  # (a clock far apart from this one's: nothing sensible to wait for)
+            if wait > LEASE_SECONDS or error.live_here:  # (far apart clocks, or a holder known to run: no wait)
                 raise
             log.warning("%s; waiting %.0f s for it to expire", error, wait)
             await asyncio.sleep(wait + 0.5)
@@ -104,7 +123,8 @@ class ShardLease:
         if dead:
             others = await self.storage.leases.take(self.shards, self.count, self.holder, now, LEASE_SECONDS, dead)
         if others:
-            raise ShardTaken(refusal(others, now), max(lease.expires_at for lease in others))
+            raise ShardTaken(refusal(others, now), max(lease.expires_at for lease in others),
+                             all(running_here(lease.holder) for lease in others))
 
     def start(self, on_lost: Callable[[str], None]) -> None:
         """Renew the leases every :data:`RENEW_SECONDS`; ``on_lost`` is called (with why) if another process took

@@ -1,5 +1,6 @@
 """Issue 25, finding 7 from outside: two bot processes misconfigured onto one shard of one database. The second
-waits for the first's lease to expire, finds it renewed, and stops with one line and exit code 2; the first runs on.
+sees that a running Domino Hall process of this machine holds it, and stops at once with one line and exit code 2;
+the first runs on.
 A process killed with -9 leaves its lease behind, and the next process on this machine takes it over at once."""
 
 from __future__ import annotations

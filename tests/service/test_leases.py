@@ -8,6 +8,7 @@ import asyncio
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -106,3 +107,40 @@ async def test_leases_of_two_processes_for_different_shards_live_side_by_side(db
     finally:
         await one.close()
         await two.close()
+
+
+async def test_a_running_bot_of_this_machine_is_refused_at_once_without_waiting(
+        storage: Storage, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its lease is known to be live (its process runs, and is Domino Hall's): no lease expiry to wait for."""
+    if not Path("/proc/self/cmdline").exists():
+        pytest.skip("no /proc here: every other process's lease is waited for")
+    monkeypatch.setattr(bot.leases, "LEASE_SECONDS", 3600.0)  # a wait would outlast the test
+    bot_like = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)", "-m", "bot"])
+    try:
+        here = f"{socket.gethostname()[:40]}:{bot_like.pid}:abcdef"
+        await until(lambda: Path(f"/proc/{bot_like.pid}/cmdline").read_bytes() != b"")  # (set just after exec)
+        assert bot.leases.running_here(here)
+        await ShardLease(storage, [0], 1, holder=here).acquire()
+        with pytest.raises(ShardTaken, match="held by another running process"):
+            await asyncio.wait_for(ShardLease(storage, [0], 1).acquire(), 5.0)
+    finally:
+        bot_like.kill()
+        bot_like.wait()
+
+
+def test_only_a_live_domino_hall_process_of_this_machine_counts_as_running_here() -> None:
+    """Another program that got a dead bot's process id, a process elsewhere and this very process are not: their
+    leases are waited for (or taken over) as before."""
+    if not Path("/proc/self/cmdline").exists():
+        pytest.skip("no /proc here: running_here is always False")
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        while Path(f"/proc/{other.pid}/cmdline").read_bytes() == b"":  # (set just after exec)
+            time.sleep(0.01)
+        host = socket.gethostname()[:40]
+        assert not bot.leases.running_here(f"{host}:{other.pid}:abcdef")  # not the bot's command line
+        assert not bot.leases.running_here(ELSEWHERE)
+        assert not bot.leases.running_here(bot.leases.holder_id())
+    finally:
+        other.kill()
+        other.wait()
