@@ -50,7 +50,7 @@ class Line:
     user_id: int
     points: float  # match points: win (and bye) 1, draw 1/2, loss 0
     buchholz: float
-    difference: int
+    difference: float  # whole at tables of two; a mean of the opponents at tables of more (bot/tables_pairing.py)
     played: int
     wins: int
     byes: int
