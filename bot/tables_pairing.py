@@ -126,7 +126,7 @@ def standings(competitors: Sequence[int], results: Sequence[Result], worth: floa
             if side_scores:
                 difference[me] = difference.get(me, 0.0) + sitter.score - sum(side_scores.values()) / len(side_scores)
             played[me] = played.get(me, 0) + 1
-            wins[me] = wins.get(me, 0) + (sitter.place == 1)
+            wins[me] = wins.get(me, 0) + (sitter.place == 1 and all(s.place > 1 for s in opponents))  # outright
     lines = [Line(c, points.get(c, 0.0), buchholz.get(c, 0.0), difference.get(c, 0.0), played.get(c, 0),
                   wins.get(c, 0), byes.get(c, 0)) for c in competitors]
     seed = {c: i for i, c in enumerate(competitors)}

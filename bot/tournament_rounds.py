@@ -136,7 +136,7 @@ def table_seats(row: TournamentRow, shape: Shape, table: list[int | None]) -> tu
     def computer() -> Seat:
         nonlocal computers
         computers += 1
-        return Seat(f"Computer {computers}", level=level)
+        return Seat(f"Computer {computers}", level=level, ranked=False)
 
     members = {p.user_id: p for p in row.players}
     if not shape.teams:
