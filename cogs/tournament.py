@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Self
 
 import discord
@@ -108,6 +109,23 @@ def standings_text(row: TournamentRow, tournaments: TournamentService, locale: A
         "opponents' mean · W: tables won · computers are not ranked · ✗: dropped", locale)
 
 
+async def signup_answer(interaction: discord.Interaction[Any], tournament_id: int,
+                        act: Callable[[TournamentService], Awaitable[TournamentRow]]) -> None:
+    """Do what a sign-up control asks (``act``) and show the sign-up message as it is now; a refusal is told to the
+    member alone and changes nothing."""
+    tournaments = service(interaction)
+    try:
+        row = tournaments.get(tournament_id)
+        if (row.guild_id, row.channel_id) != (interaction.guild_id, interaction.channel_id):
+            raise TableError(_("That tournament is over or was cancelled."))
+        row = await act(tournaments)
+    except TableError as refusal:
+        await tell(interaction, refusal.said(interaction.locale))
+        return
+    locale = interaction.guild_locale
+    await interaction.response.edit_message(embed=signup_embed(row, locale), view=signup_view(row, locale))
+
+
 class TournamentButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?!)"):
     """A button of a sign-up message; its custom id is ``dht:<kind>:<tournament id>``, so it works after a restart."""
 
@@ -126,17 +144,7 @@ class TournamentButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=
         return cls(int(match["id"]), item=item)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        tournaments = service(interaction)
-        try:
-            row = tournaments.get(self.tournament_id)
-            if (row.guild_id, row.channel_id) != (interaction.guild_id, interaction.channel_id):
-                raise TableError(_("That tournament is over or was cancelled."))
-            row = await self.act(tournaments, interaction)
-        except TableError as refusal:
-            await tell(interaction, refusal.said(interaction.locale))
-            return
-        locale = interaction.guild_locale
-        await interaction.response.edit_message(embed=signup_embed(row, locale), view=signup_view(row, locale))
+        await signup_answer(interaction, self.tournament_id, lambda tournaments: self.act(tournaments, interaction))
 
     async def act(self, tournaments: TournamentService, interaction: discord.Interaction[Any]) -> TournamentRow:
         raise NotImplementedError
@@ -177,22 +185,16 @@ class JoinWithPartners(discord.ui.DynamicItem[discord.ui.UserSelect[Any]], templ
         return cls(int(match["id"]), item=item)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        tournaments = service(interaction)
         chosen = list(self.item.values)
-        try:
-            row = tournaments.get(self.tournament_id)
-            if (row.guild_id, row.channel_id) != (interaction.guild_id, interaction.channel_id):
-                raise TableError(_("That tournament is over or was cancelled."))
+
+        async def act(tournaments: TournamentService) -> TournamentRow:
             if any(user.bot for user in chosen):
                 raise TableError(_("Choose members as partners: computer players fill empty seats by themselves."))
-            row = await tournaments.join_team(self.tournament_id, [
+            return await tournaments.join_team(self.tournament_id, [
                 (interaction.user.id, interaction.user.display_name[:32]),
                 *((user.id, user.display_name[:32]) for user in chosen)])
-        except TableError as refusal:
-            await tell(interaction, refusal.said(interaction.locale))
-            return
-        locale = interaction.guild_locale
-        await interaction.response.edit_message(embed=signup_embed(row, locale), view=signup_view(row, locale))
+
+        await signup_answer(interaction, self.tournament_id, act)
 
 
 class Tournament(commands.Cog):
