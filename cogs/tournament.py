@@ -215,7 +215,8 @@ class Tournament(commands.Cog):
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(JoinTournament, LeaveTournament, JoinWithPartners)
 
-    @tournament.command(name="create", description="Open a tournament here, with a sign-up message (Manage Server)")
+    @tournament.command(name="create",
+                        description="Open a tournament here with a sign-up (seats, partners, computers; Manage Server)")
     @app_commands.describe(game="The game (2 to 10 players a table)", format="Swiss, knockout or round robin",
                            rounds="Swiss only: how many rounds (default: enough for the players)",
                            round_minutes="Minutes a round may last before its unfinished tables end (0: no clock)",
@@ -380,7 +381,10 @@ def round_text(row: TournamentRow, locale: Any) -> str:
                        rounds=row.rounds)]
     for board in (b for b in row.boards if b.round == row.round):
         lines.append(board_line(row, board, locale))
-    if row.round_ends_at is not None:
+    if row.round_ends_at is not None and shape_of(row).per_table > 2:
+        lines.append(translate("The round ends <t:{when}:R>; a table still playing then is placed by the match "
+                               "score (equal scores share a place).", locale, when=int(row.round_ends_at)))
+    elif row.round_ends_at is not None:
         lines.append(translate("The round ends <t:{when}:R>; a table still playing then is won by whoever leads on "
                                "the match score (equal scores draw).", locale, when=int(row.round_ends_at)))
     return "\n".join(lines)[:2000]
