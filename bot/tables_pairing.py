@@ -20,9 +20,11 @@ seating here is our own (bot/pairing.py says why two-player Swiss does not use i
   its budget it seats by rank.
 * **Knockout.** Tables are filled by snake seeding (seeds 1, 2T, 2T+1... at table 1), and the top ``advance(size)``
   finishers of each table go on: half the table, rounded down, and at least one (a table of three or four sends
-  one or two). When the competitors still in fit at one table, that table is the final and only its winner goes
-  on. A count that does not fill whole tables gives byes to the top seeds (a bye goes on) or, with computers
-  allowed, computer players in the empty seats (a computer never goes on: the top human finishers do).
+  one or two); level places at the cut go to the better seed. When the competitors still in fit at one table, that
+  table is the final and only its winner goes on. A count that does not fill whole tables gives byes to the top
+  seeds (a bye goes on) or, with computers allowed, computer players in the empty seats (a computer never goes on:
+  the top human finishers do). Knockout standings follow the bracket: how far one went, then one's place at the
+  last table, then the points.
 * **Round robin** is refused at tables of more than two: a schedule where everyone sits with everyone exactly once
   exists only for some counts (it is a Steiner system), so Swiss is the format for these games.
 
@@ -133,6 +135,21 @@ def standings(competitors: Sequence[int], results: Sequence[Result], worth: floa
     return sorted(lines, key=lambda line: (-line.points, -line.buchholz, -line.difference, seed[line.user_id]))
 
 
+def bracket(lines: Sequence[Line], results: Sequence[Result]) -> list[Line]:
+    """A knockout's standings: by how far one went (the last round one sat at a table or had a bye), then one's place
+    at that round's table, then the lines' own order (match points and the tie-breaks)."""
+    reached: dict[int, tuple[int, int]] = {}
+    for result in results:
+        if result.bye is not None:
+            reached[result.bye] = max(reached.get(result.bye, (0, 0)), (result.round, 0))
+        for sitter in _one_per_competitor(result.sitters):
+            assert sitter.competitor is not None
+            reached[sitter.competitor] = max(reached.get(sitter.competitor, (0, 0)), (result.round, -sitter.place))
+    order = {line.user_id: index for index, line in enumerate(lines)}
+    return sorted(lines, key=lambda line: (-reached.get(line.user_id, (0, 0))[0],
+                                           -reached.get(line.user_id, (0, 0))[1], order[line.user_id]))
+
+
 def _one_per_competitor(sitters: Sequence[Sitter]) -> list[Sitter]:
     seen: set[int] = set()
     kept = []
@@ -235,13 +252,16 @@ def _search(free: list[int], sizes: list[int], before: set[frozenset[int]], left
 
 def knockout_alive(competitors: Sequence[int], results: Sequence[Result], size: int) -> list[int]:
     """The competitors still in (in seed order): at each finished table the top ``advance(size)`` ranked finishers go
-    on, computers skipped (at the final, a round of one table and no bye, only its winner); a bye goes on."""
+    on, computers skipped, level places settled by seed (at the final, a round of one table and no bye, only its
+    winner); a bye goes on."""
+    seed = {c: i for i, c in enumerate(competitors)}
     out: set[int] = set()
     for round_number in sorted({r.round for r in results}):
         played = [r for r in results if r.round == round_number]
         final = len(played) == 1 and played[0].bye is None
         for result in (r for r in played if r.done and r.bye is None):
-            ranked = sorted(_one_per_competitor(result.sitters), key=lambda s: s.place)
+            ranked = sorted(_one_per_competitor(result.sitters),
+                            key=lambda s: (s.place, seed.get(s.competitor, len(seed))))  # type: ignore[arg-type]
             out.update(s.competitor for s in ranked[1 if final else advance(size):] if s.competitor is not None)
     return [c for c in competitors if c not in out]
 

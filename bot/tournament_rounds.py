@@ -21,6 +21,7 @@ from bot.tables_pairing import (
     Result,
     Seating,
     advance,
+    bracket,
     bye_worth,
     knockout_alive,
     knockout_tables,
@@ -72,8 +73,10 @@ def results(row: TournamentRow, before: int | None = None) -> list[Result]:
 
 
 def table_standings(row: TournamentRow, shape: Shape, before: int | None = None) -> list[Line]:
-    """The standings: every competitor who entered (computers never), best first."""
-    return standings(competitors(row, shape, active=False), results(row, before), bye_worth(shape.per_table))
+    """The standings: every competitor who entered (computers never), best first (a knockout's by its bracket)."""
+    played = results(row, before)
+    lines = standings(competitors(row, shape, active=False), played, bye_worth(shape.per_table))
+    return bracket(lines, played) if row.format == "knockout" else lines
 
 
 def _games(row: TournamentRow) -> list[Game]:
@@ -107,6 +110,8 @@ def over(row: TournamentRow, shape: Shape) -> bool:
         alive = (knockout_alive(active, results(row), shape.per_table) if seated(row, shape)
                  else knockout_survivors(active, _games(row)))
         return len(alive) <= 1
+    if seated(row, shape) and not row.setup.computers and len(active) < shape.per_table:
+        return True  # too few left to seat a table: only byes would follow
     return row.round >= row.rounds or len(active) < 2
 
 

@@ -6,7 +6,8 @@ partnership game (Texas 42, Seventy-Nine, Euchre at four, Block, Draw or Muggins
 members enter as teams, one team a side (two teams a table), and teams are paired and scored like players.
 
 Teams are formed at sign-up (``fixed``: a member joins with their partners) or drawn at random at the start
-(``random``). With fixed teams, members who joined alone (or whose partner left) are drawn into teams at the start.
+(``random``). With fixed teams, members who joined alone (or whose partner left) are drawn at the start into the
+fixed teams short of members, then into teams of their own.
 Members who cannot make a whole team are refused at the start, unless the organiser allowed computers: then a
 computer player takes each missing seat. A team plays on while one of its members has not dropped, computers taking
 the dropped members' seats when allowed; without computers a team whose member dropped is not paired again.
@@ -118,19 +119,23 @@ def team_name(members: list[Entrant]) -> str:
 
 
 def form_teams(row: TournamentRow, size: int, rng: random.Random) -> None:
-    """Give every player a team at the start: fixed teams that are whole stay (numbered again from 1), everyone
-    else is drawn into teams at random. Refused, changing nothing, when some cannot make a whole team and the
-    organiser did not allow computers."""
-    whole = [m for m in teams_of(row).values() if len(m) == size] if row.setup.partners == "fixed" else []
-    kept = {p.user_id for team in whole for p in team}
-    rest = [p for p in row.players if p.user_id not in kept]
-    if len(rest) % size and not row.setup.computers:
+    """Give every player a team at the start: fixed teams stay (numbered again from 1), a fixed team short of members
+    is made whole from those who joined alone, drawn at random, and the rest are drawn into teams. Refused, changing
+    nothing, when some cannot make a whole team and the organiser did not allow computers."""
+    fixed = [list(m) for m in teams_of(row).values()] if row.setup.partners == "fixed" else []
+    kept = {p.user_id for team in fixed for p in team}
+    alone = [p for p in row.players if p.user_id not in kept]
+    short = len(alone) - sum(size - len(team) for team in fixed)
+    if (short < 0 or short % size) and not row.setup.computers:
         raise NotAllowed(_("Teams are of {size}: {count} players have no whole team. Someone joins or leaves, or "
                            "the tournament allows computers to fill the empty seats."), size=size,
-                         count=len(rest) % size)
-    rng.shuffle(rest)
-    drawn = [rest[i:i + size] for i in range(0, len(rest), size)]
-    for number, team in enumerate([*whole, *drawn], 1):
+                         count=-short if short < 0 else short % size)
+    rng.shuffle(alone)
+    for team in fixed:
+        while len(team) < size and alone:
+            team.append(alone.pop())
+    teams = [*fixed, *(alone[i:i + size] for i in range(0, len(alone), size))]
+    for number, team in enumerate(teams, 1):
         for player in team:
             player.team = number
 

@@ -240,3 +240,43 @@ async def test_a_restart_mid_round_keeps_a_table_of_three(database: Path | str) 
     finally:
         await second.close()
         await second.storage.close()
+
+
+async def test_a_knockout_of_eight_at_tables_of_four_ranks_by_the_bracket(service: TableService) -> None:
+    row = await service.tournaments.create(GUILD, CHANNEL, HOST, TRIO.key, "knockout", seats=4)
+    for user in range(1, 9):
+        await service.tournaments.join(row.id, user, f"player{user}")
+    await service.tournaments.begin(row.id)
+    assert row.rounds == 2  # two tables of four, their top two to a final of four
+    first = round_tables(row, 1)
+    assert len(first) == 2 and all(len(service.store.get(t).seats) == 4 for t in first)
+    await play_tables(service, first)
+    await next_round(service, row, 1)
+    round_one = [b for b in row.boards if b.round == 1]
+    through = sorted(s.competitor for b in round_one  # the top two of each table; level places: the better seed
+                     for s in sorted(b.lineup, key=lambda s: (s.place, s.competitor))[:2] if s.competitor is not None)
+    [final] = [b for b in row.boards if b.round == 2]
+    assert sorted(s.competitor for s in final.lineup if s.competitor is not None) == through
+    await play_tables(service, round_tables(row, 2))
+    await next_round(service, row, 2)
+    assert row.status == "finished"
+    [final] = [b for b in row.boards if b.round == 2]
+    by_place = [s.competitor for s in sorted(final.lineup, key=lambda s: s.place)]
+    lines = service.tournaments.standings(row)
+    assert lines[0].user_id == by_place[0]  # the champion, then the rest of the final, then the first round's out
+    assert {line.user_id for line in lines[:4]} == set(through)
+    assert {line.user_id for line in lines[4:]} == set(range(1, 9)) - set(through)
+
+
+async def test_a_fixed_team_short_of_a_member_is_made_whole_at_the_start(service: TableService) -> None:
+    row = await service.tournaments.create(GUILD, CHANNEL, HOST, PAIRS.key, "swiss", 1, partners="fixed")
+    await service.tournaments.join_team(row.id, [(1, "ann"), (2, "ben")])
+    await service.tournaments.drop(row.id, 2)  # ann's partner leaves before the start: ann keeps her team
+    for user, name in ((3, "cat"), (4, "dan"), (5, "eve")):
+        await service.tournaments.join(row.id, user, name)
+    await service.tournaments.begin(row.id)
+    teams = {p.user_id: p.team for p in row.players}
+    assert len([u for u in teams if teams[u] == teams[1]]) == 2 and len(set(teams.values())) == 2
+    [tid] = round_tables(row, 1)
+    assert sorted(s.user_id for s in service.store.get(tid).seats if s.user_id is not None) == [1, 3, 4, 5]
+    await service.tournaments.cancel(row.id)
