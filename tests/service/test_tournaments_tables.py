@@ -280,3 +280,19 @@ async def test_a_fixed_team_short_of_a_member_is_made_whole_at_the_start(service
     [tid] = round_tables(row, 1)
     assert sorted(s.user_id for s in service.store.get(tid).seats if s.user_id is not None) == [1, 3, 4, 5]
     await service.tournaments.cancel(row.id)
+
+
+async def test_the_round_clock_places_an_unfinished_table_of_three_by_its_score(service: TableService) -> None:
+    row = await service.tournaments.create(GUILD, CHANNEL, HOST, TRIO.key, "swiss", 1, 5, seats=3)
+    for user in range(1, 4):
+        await service.tournaments.join(row.id, user, f"player{user}")
+    await service.tournaments.begin(row.id)
+    [tid] = round_tables(row, 1)
+    table = service.store.get(tid)
+    assert table.game is not None and row.round_ends_at is not None
+    await service.play.act(tid, table.version, 1, str(table.game.legal_actions(0)[0]))  # one move of three
+    await service.tournaments.time_up(row.id)
+    await until(lambda: row.status == "finished")
+    [board] = row.boards
+    assert table.status == TableStatus.ABANDONED and [s.place for s in board.lineup] == [1, 1, 1]  # all level at 0
+    assert [line.points for line in service.tournaments.standings(row)] == [0.5, 0.5, 0.5]
