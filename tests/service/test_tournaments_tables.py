@@ -1,7 +1,8 @@
 """Tournaments at tables of more than two, of teams and with computer seats (issue 28) without Discord: the seating
 of real games (Texas 42, Seventy-Nine, partnership Block and Muggins), a Swiss of seven at tables of three with a
 bye worth ½, the same with computers in the empty seats (never in the standings, never rated), fixed and random
-teams, refusals that change nothing, and a restart in the middle of a round (SQLite and PostgreSQL).
+teams, a knockout at tables of four, the round clock, a restart in the middle of a round (SQLite and PostgreSQL),
+and real Block and Texas 42 tables played out by autopilots.
 
 The games are the pass-two game of tests/service/fake_games.py at three seats, and a partnership version of it at
 four (seats 1 and 3 against 2 and 4): every seat passes two tiles and the heaviest hand's side wins."""
@@ -296,3 +297,43 @@ async def test_the_round_clock_places_an_unfinished_table_of_three_by_its_score(
     [board] = row.boards
     assert table.status == TableStatus.ABANDONED and [s.place for s in board.lineup] == [1, 1, 1]  # all level at 0
     assert [line.points for line in service.tournaments.standings(row)] == [0.5, 0.5, 0.5]
+
+
+async def test_a_real_block_table_of_three_played_out_by_its_autopilots(service: TableService) -> None:
+    """A real game end to end: Block at a table of three, two members on autopilot and a computer in the third
+    seat; the finished match places the table, and the computer is not in the standings."""
+    row = await service.tournaments.create(GUILD, CHANNEL, HOST, "block", "swiss", 1, seats=3, computers=True)
+    for user in (1, 2):
+        await service.tournaments.join(row.id, user, f"player{user}")
+    await service.tournaments.begin(row.id)
+    [tid] = round_tables(row, 1)
+    table = service.store.get(tid)
+    assert [s.computer for s in table.seats] == [False, False, True]
+    for user in (1, 2):
+        await service.play.set_autopilot(tid, user, True)
+    await until(lambda: row.status == "finished", timeout=120.0)
+    [board] = row.boards
+    assert table.game is not None and table.game.is_over
+    winners = {table.game.side_of(s) for s in table.game.winner}
+    assert {s.side for s in board.lineup if s.place == 1} == winners
+    assert [s.score for s in board.lineup] == list(table.game.score)
+    assert sorted(line.user_id for line in service.tournaments.standings(row)) == [1, 2]
+
+
+async def test_a_real_texas_42_team_match_played_out_by_its_autopilots(service: TableService) -> None:
+    """Texas 42 with random teams, end to end: the four members on autopilot; the winning team is the board's."""
+    row = await service.tournaments.create(GUILD, CHANNEL, HOST, "texas42", "swiss", 1, partners="random")
+    for user in (1, 2, 3, 4):
+        await service.tournaments.join(row.id, user, f"player{user}")
+    await service.tournaments.begin(row.id)
+    [tid] = round_tables(row, 1)
+    table = service.store.get(tid)
+    for user in (1, 2, 3, 4):
+        await service.play.set_autopilot(tid, user, True)
+    await until(lambda: row.status == "finished", timeout=300.0)
+    [board] = row.boards
+    assert table.game is not None and table.game.is_over
+    team = {p.user_id: p.team for p in row.players}
+    winners = {team[table.seats[s].user_id] for s in table.game.winner}  # type: ignore[index]
+    assert winners == {board.winner_id} and {board.first_id, board.second_id} == {1, 2}
+    assert service.tournaments.standings(row)[0].user_id == board.winner_id
