@@ -12,8 +12,9 @@ many of the table's pairs of table-mates have sat together before; none of that 
 seating here is our own (bot/pairing.py says why two-player Swiss does not use it either):
 
 * **Swiss.** Competitors are ranked by match points, then seed. When the count does not fill whole tables, the
-  lowest-ranked who have not yet sat out take a bye (each at most one, while someone without one is left); or, when
-  the organiser allowed computers, they sit at the last tables with computer players in the empty seats (each
+  lowest-ranked who have not yet sat out take a bye (each at most one, while someone without one is left; among the
+  few lowest, those whose byes leave a seating with no repeated table-mates); or, when the organiser allowed
+  computers, they sit at the last tables with computer players in the empty seats (each
   competitor at such a table at most once while others have not been). The rest are seated top down: the best free
   competitor with the nearest-ranked others who have not sat with any of them before, by a bounded depth-first
   search; when it finds no such seating it allows one repeated pair of table-mates, then two, and so on, and past
@@ -50,6 +51,8 @@ from bot.storage.tournaments import Sitter
 SEARCH_BUDGET = 20000
 #: Repeated pairs of table-mates the search tries to do without before seating by rank.
 MAX_REPEATS = 4
+#: How many more of the lowest-ranked may take a bye instead, to leave a seating with no repeated table-mates.
+BYE_CHOICE = 2
 
 
 @dataclass(frozen=True)
@@ -194,7 +197,7 @@ def swiss_tables(competitors: Sequence[int], results: Sequence[Result], size: in
         return _seat(ranked, [size] * (len(ranked) // size), before), []
     tables = -(-len(ranked) // size)
     if not computers:
-        out = _lowest_not_out(ranked, sat_out(results), short)
+        out = _byes(ranked, sat_out(results), short, size, before)
         kept = [c for c in ranked if c not in out]
         return _seat(kept, [size] * (len(kept) // size), before), out
     humans = [len(ranked) // tables + (i < len(ranked) % tables) for i in range(tables)]
@@ -205,6 +208,22 @@ def swiss_tables(competitors: Sequence[int], results: Sequence[Result], size: in
     lower = [c for c in ranked if c in lower]
     seated = _seat(upper, full, before) + _seat(lower, shorted, before)
     return [table + [None] * (size - len(table)) for table in seated], []
+
+
+def _byes(ranked: Sequence[int], out_before: set[int], count: int, size: int,
+          before: set[frozenset[int]]) -> list[int]:
+    """The round's byes: the lowest-ranked who have not sat out and leave a seating with no repeated table-mates
+    (tried among the few lowest, lowest first), else simply the lowest-ranked who have not sat out."""
+    lowest = _lowest_not_out(ranked, out_before, count + BYE_CHOICE)
+    fresh = [c for c in lowest if c not in out_before] if len(ranked) - len(out_before) >= count else lowest
+    budget = [SEARCH_BUDGET]
+    for out in itertools.combinations(fresh, count):
+        kept = [c for c in ranked if c not in out]
+        if _search(kept, [size] * (len(kept) // size), before, 0, budget) is not None:
+            return list(out)
+        if budget[0] <= 0:
+            break
+    return _lowest_not_out(ranked, out_before, count)
 
 
 def _lowest_not_out(ranked: Sequence[int], out_before: set[int], count: int) -> list[int]:
