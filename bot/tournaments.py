@@ -198,10 +198,11 @@ class TournamentService:
                 raise NotAllowed(_("A tournament needs at least 2 players; {count} joined."), count=len(row.players))
             table = shape_of(row)
             if table.teams:
+                before = [p.team for p in row.players]
                 form_teams(row, table.team_size, random.Random())
                 if len(rounds.competitors(row, table)) < 2:
-                    for player in row.players:
-                        player.team = 0
+                    for player, team in zip(row.players, before, strict=True):
+                        player.team = team  # refused: the teams formed at sign-up stay as they were
                     raise NotAllowed(_("A tournament with partners needs at least 2 teams."))
             row.rounds = rounds.planned_rounds(row.format, len(rounds.competitors(row, table)), row.rounds, table,
                                                row.setup.computers)

@@ -337,3 +337,16 @@ async def test_a_real_texas_42_team_match_played_out_by_its_autopilots(service: 
     winners = {team[table.seats[s].user_id] for s in table.game.winner}  # type: ignore[index]
     assert winners == {board.winner_id} and {board.first_id, board.second_id} == {1, 2}
     assert service.tournaments.standings(row)[0].user_id == board.winner_id
+
+
+async def test_one_team_is_not_a_tournament_and_its_refusal_keeps_the_team(service: TableService) -> None:
+    row = await service.tournaments.create(GUILD, CHANNEL, HOST, PAIRS.key, "swiss", partners="fixed")
+    await service.tournaments.join_team(row.id, [(1, "ann"), (2, "ben")])
+    with pytest.raises(NotAllowed, match="at least 2 teams"):
+        await service.tournaments.begin(row.id)
+    assert row.status == "signup" and [p.team for p in row.players] == [1, 1] and not service.store.tables
+    with pytest.raises(NotAllowed, match="no fixed teams"):
+        other = await service.tournaments.create(GUILD, CHANNEL + 1, HOST, PAIRS.key, "swiss", partners="random")
+        await service.tournaments.join_team(other.id, [(3, "cat"), (4, "dan")])
+    await service.tournaments.leave(row.id, 2)  # ben leaves: ann stays, without a team
+    assert [(p.user_id, p.team) for p in row.players] == [(1, 0)]
