@@ -23,9 +23,10 @@ import json
 import logging
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 import engine
 from bot.lobby import LobbyService
@@ -94,6 +95,8 @@ class TournamentService:
         self.clocks: dict[int, asyncio.Task[None]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         self.listeners: list[Callable[[TournamentUpdate], None]] = []
+        #: The house rules a tournament's tables are opened with (bot/tournament_schedule.py sets it).
+        self.house_rules: Callable[[TournamentRow], Mapping[str, Any]] = lambda row: {}
         store.add_listener(self.on_update)
 
     def add_listener(self, listener: Callable[[TournamentUpdate], None]) -> None:
@@ -259,7 +262,7 @@ class TournamentService:
         for number, (first, second) in enumerate(pairs, 1):
             table = await self.lobbies.open_seated(
                 row.guild_id, row.channel_id, row.game, [Seat(names[first], first), Seat(names[second], second)],
-                f"tournament {row.id} round {row.round}")
+                f"tournament {row.id} round {row.round}", options=self.house_rules(row))
             self.by_table[table.id] = row.id
             row.boards.append(Board(row.round, number, first, second, table.id))
             tables.append(table)

@@ -143,6 +143,16 @@ MIGRATIONS: tuple[str, ...] = (
         expires_at  REAL    NOT NULL
     );
     """,
+    # 7 (issue 28): a tournament's plan: when it starts by itself, its house rules, its server event, its reminder.
+    """
+    CREATE TABLE tournament_plans (
+        tournament_id INTEGER PRIMARY KEY REFERENCES tournaments (id),
+        starts_at     REAL,
+        options       TEXT    NOT NULL DEFAULT '{}',
+        event_id      INTEGER,
+        reminded      INTEGER NOT NULL DEFAULT 0
+    );
+    """,
 )
 
 
@@ -283,6 +293,16 @@ PG_MIGRATIONS: tuple[str, ...] = (
         shard_count INTEGER NOT NULL,
         holder      TEXT    NOT NULL,
         expires_at  DOUBLE PRECISION NOT NULL
+    );
+    """,
+    # 7
+    """
+    CREATE TABLE tournament_plans (
+        tournament_id BIGINT  PRIMARY KEY REFERENCES tournaments (id),
+        starts_at     DOUBLE PRECISION,
+        options       TEXT    NOT NULL DEFAULT '{}',
+        event_id      BIGINT,
+        reminded      INTEGER NOT NULL DEFAULT 0
     );
     """,
 )
