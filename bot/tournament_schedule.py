@@ -57,8 +57,8 @@ def parse_start(text: str, now: float) -> float:
     said = text.strip().lower()
     when = _relative(said, now) if said.startswith("in ") else _absolute(said)
     if when is None:
-        raise NotAllowed(_("I cannot read the start time {text}: write a time in UTC like 2026-12-01 20:00, a time "
-                           "from now like in 2h or in 1h30m, or a Discord timestamp."), text=text.strip()[:40])
+        raise NotAllowed(_("I cannot read the start time {said}: write a time in UTC like 2026-12-01 20:00, a time "
+                           "from now like in 2h or in 1h30m, or a Discord timestamp."), said=text.strip()[:40])
     if when < now + MIN_LEAD:
         raise NotAllowed(_("The start time must be at least a minute from now (it is {when} UTC now)."),
                          when=datetime.fromtimestamp(now, UTC).strftime("%Y-%m-%d %H:%M"))
@@ -176,7 +176,8 @@ class TournamentSchedule:
                 TournamentEvent.FINISHED, TournamentEvent.CANCELLED):
             self._disarm(update.tournament.id)
         if update.kind in (TournamentEvent.FINISHED, TournamentEvent.CANCELLED):
-            self.plans.pop(update.tournament.id, None)
+            # Let go once every listener heard the update (they may look up the plan: its server event).
+            asyncio.get_running_loop().call_soon(self.plans.pop, update.tournament.id, None)
 
     # ----- timers ---------------------------------------------------------------------------------------------------
     def _arm(self, plan: TournamentPlan) -> None:

@@ -15,13 +15,15 @@ from discord.ext import commands
 
 from bot.client import tell
 from bot.names import in_code_block, in_text
-from bot.storage import TournamentRow
+from bot.storage import TournamentPlan, TournamentRow
 from bot.table import TableError
+from bot.tournament_schedule import ScheduleEvent, ScheduleUpdate, house_rules, parse_start
 from bot.tournaments import FORMATS, TournamentEvent, TournamentService, TournamentUpdate
 from cogs.base import hall
 from cogs.choices import GAME_CHOICES, use_registry_choices
 from cogs.season_cards import game_title
 from cogs.text import COLOUR, NO_PINGS
+from cogs.tournament_schedule import create_event, plan_fields
 from render.language import _, translate
 
 if TYPE_CHECKING:
@@ -39,8 +41,9 @@ def service(interaction: discord.Interaction[Any]) -> TournamentService:
     return hall(interaction).tables.tournaments
 
 
-def signup_embed(row: TournamentRow, locale: Any) -> discord.Embed:
-    """The sign-up message: the game, the format, the rounds and clock, and the players so far."""
+def signup_embed(row: TournamentRow, locale: Any, plan: TournamentPlan | None = None) -> discord.Embed:
+    """The sign-up message: the game, the format, the rounds and clock, the start time and house rules (``plan``),
+    and the players so far."""
     embed = discord.Embed(title=translate("Tournament #{id} · {game}", locale, id=row.id,
                                           game=game_title(row.game, locale)), colour=COLOUR)
     rounds = str(row.rounds) if row.rounds else translate("as many as the players need", locale)
@@ -53,6 +56,7 @@ def signup_embed(row: TournamentRow, locale: Any) -> discord.Embed:
     embed.add_field(name=translate("Players ({count})", locale, count=len(players)),
                     value=", ".join(players)[:1024] if players else translate("Nobody yet: press Join.", locale),
                     inline=False)
+    plan_fields(embed, row, plan, locale)
     if row.status != "signup":
         embed.set_footer(text=translate("Sign-up is closed.", locale))
     return embed
@@ -110,8 +114,8 @@ class TournamentButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=
         except TableError as refusal:
             await tell(interaction, refusal.said(interaction.locale))
             return
-        locale = interaction.guild_locale
-        await interaction.response.edit_message(embed=signup_embed(row, locale), view=signup_view(row, locale))
+        locale, plan = interaction.guild_locale, hall(interaction).tables.schedule.plans.get(row.id)
+        await interaction.response.edit_message(embed=signup_embed(row, locale, plan), view=signup_view(row, locale))
 
     async def act(self, tournaments: TournamentService, interaction: discord.Interaction[Any]) -> TournamentRow:
         raise NotImplementedError
@@ -149,6 +153,7 @@ class Tournament(commands.Cog):
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(JoinTournament, LeaveTournament)
         self.bot.tables.tournaments.add_listener(self.on_tournament)
+        self.bot.tables.schedule.add_listener(self.on_schedule)
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(JoinTournament, LeaveTournament)
@@ -156,27 +161,49 @@ class Tournament(commands.Cog):
     @tournament.command(name="create", description="Open a tournament here, with a sign-up message (Manage Server)")
     @app_commands.describe(game="The game (two players a table)", format="Swiss, knockout or round robin",
                            rounds="Swiss only: how many rounds (default: enough for the players)",
-                           round_minutes="Minutes a round may last before its unfinished tables end (0: no clock)")
+                           round_minutes="Minutes a round may last before its unfinished tables end (0: no clock)",
+                           starts_at="When it starts by itself: UTC like 2026-12-01 20:00, or in 2h (default: "
+                                     "/tournament start)",
+                           rules="House rules by the names /rules shows, like target=150 set=9 (default: the game's)")
     @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES)
     async def create(self, interaction: discord.Interaction[Any], game: app_commands.Choice[str],
                      format: app_commands.Choice[str], rounds: app_commands.Range[int, 1, 20] | None = None,
-                     round_minutes: app_commands.Range[int, 0, 1440] = 0) -> None:
-        """Open the channel's tournament and post its sign-up message."""
+                     round_minutes: app_commands.Range[int, 0, 1440] = 0, starts_at: str | None = None,
+                     rules: str | None = None) -> None:
+        """Open the channel's tournament and post its sign-up message (a bad start time or house rule opens none)."""
         if not await self.manager(interaction):
             return
         assert interaction.guild is not None and interaction.channel_id is not None
-        tournaments = service(interaction)
+        tournaments, schedule = service(interaction), hall(interaction).tables.schedule
         try:
+            when = parse_start(starts_at, schedule.clock()) if starts_at else None
+            options = house_rules(game.value, 2, rules)
             row = await tournaments.create(interaction.guild.id, interaction.channel_id, interaction.user.id,
                                            game.value, format.value, rounds, round_minutes)
         except TableError as refusal:
             await tell(interaction, refusal.said(interaction.locale))
             return
+        plan = await schedule.plan(row.id, when, options)
         locale = interaction.guild_locale
-        await interaction.response.send_message(embed=signup_embed(row, locale), view=signup_view(row, locale),
+        await interaction.response.send_message(embed=signup_embed(row, locale, plan), view=signup_view(row, locale),
                                                 allowed_mentions=NO_PINGS)
         message = await interaction.original_response()
         await tournaments.set_message(row.id, message.id)
+        await self.add_event(interaction, row, plan)
+
+    async def add_event(self, interaction: discord.Interaction[Any], row: TournamentRow, plan: TournamentPlan) -> None:
+        """The server event of a tournament with a start time; without Manage Events, the organiser hears why not."""
+        if plan.starts_at is None:
+            return
+        assert interaction.guild is not None
+        event = await create_event(interaction.guild, row, plan, interaction.guild_locale,
+                                   interaction.app_permissions.manage_events)
+        if event is not None:
+            await hall(interaction).tables.schedule.set_event(row.id, event.id)
+            return
+        await interaction.followup.send(translate(
+            "No server event was added: Domino Hall needs the Manage Events permission for that. The tournament "
+            "starts at its time all the same.", interaction.locale), ephemeral=True)
 
     @tournament.command(name="start", description="Close the sign-up and open the first round (Manage Server)")
     async def start(self, interaction: discord.Interaction[Any]) -> None:
@@ -263,7 +290,8 @@ class Tournament(commands.Cog):
         message = self.bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id
                                                    ).get_partial_message(row.message_id)
         try:
-            await message.edit(embed=signup_embed(row, locale), view=signup_view(row, locale))
+            await message.edit(embed=signup_embed(row, locale, self.bot.tables.schedule.plans.get(row.id)),
+                               view=signup_view(row, locale))
         except discord.HTTPException as error:
             log.info("tournament %d: its sign-up message could not be edited (%s)", row.id, error.status)
 
@@ -296,6 +324,27 @@ class Tournament(commands.Cog):
             log.warning("tournament %d: could not tell the channel (%s)", row.id, error.status)
         except Exception:
             log.exception("tournament %d: announcing %s failed", row.id, update.kind)
+
+    def on_schedule(self, update: ScheduleUpdate) -> None:
+        """The start time came: say whether the tournament started (in a task)."""
+        if update.kind in (ScheduleEvent.STARTED, ScheduleEvent.TOO_FEW):
+            task = asyncio.create_task(self.started_by_time(update))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+
+    async def started_by_time(self, update: ScheduleUpdate) -> None:
+        """Tell the channel the tournament started at its time, or that too few joined (the sign-up stays open)."""
+        row, locale = update.tournament, self.locale(update.tournament)
+        text = translate("Tournament #{id} has started.", locale, id=row.id) if update.kind == ScheduleEvent.STARTED \
+            else translate("Tournament #{id} did not start at its time: {count} joined and it needs 2. The sign-up "
+                           "stays open: /tournament start starts it, /tournament cancel ends it.", locale, id=row.id,
+                           count=len(row.players))
+        try:
+            await self.bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id).send(
+                text, allowed_mentions=NO_PINGS)
+        except discord.HTTPException as error:
+            log.warning("tournament %d: could not tell the channel (%s)", row.id, error.status)
+        await self.redraw_signup(row)
 
     def locale(self, row: TournamentRow) -> discord.Locale | None:
         """The language of the tournament's server."""
