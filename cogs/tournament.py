@@ -24,6 +24,7 @@ from cogs.choices import GAME_CHOICES, use_registry_choices
 from cogs.season_cards import game_title
 from cogs.text import COLOUR, NO_PINGS
 from cogs.tournament_schedule import create_event, plan_fields
+from cogs.tournament_standings import with_picture
 from render.language import _, translate
 
 if TYPE_CHECKING:
@@ -244,7 +245,10 @@ class Tournament(commands.Cog):
         embed = discord.Embed(title=translate("Tournament #{id} · standings after round {round}", locale, id=row.id,
                                               round=row.round), colour=COLOUR,
                               description=standings_text(row, service(interaction), locale))
-        await interaction.response.send_message(embed=embed, allowed_mentions=NO_PINGS)
+        await interaction.response.defer(thinking=True)  # the picture is drawn off the event loop
+        file = await with_picture(embed, row, service(interaction).standings(row), row.round, locale,
+                                  final=row.status == "finished")
+        await interaction.followup.send(embed=embed, file=file, allowed_mentions=NO_PINGS)
 
     @tournament.command(name="drop", description="Leave this channel's tournament (you are not paired again)")
     async def drop(self, interaction: discord.Interaction[Any]) -> None:
@@ -311,15 +315,21 @@ class Tournament(commands.Cog):
                     title=translate("Tournament #{id} · standings after round {round}", locale, id=row.id,
                                     round=row.round - 1), colour=COLOUR,
                     description=standings_text(row, self.bot.tables.tournaments, locale, before=row.round))]
-                await channel.send(round_text(row, locale), embeds=embeds, allowed_mentions=discord.AllowedMentions(
-                    everyone=False, roles=False, users=[discord.Object(p.user_id) for p in row.players]))
+                files = [await with_picture(embeds[0], row, self.bot.tables.tournaments.standings(row, row.round),
+                                            row.round - 1, locale)] if embeds else []
+                await channel.send(round_text(row, locale), embeds=embeds, files=files,
+                                   allowed_mentions=discord.AllowedMentions(
+                                       everyone=False, roles=False,
+                                       users=[discord.Object(p.user_id) for p in row.players]))
                 for table in update.tables:
                     await self.bot.pages.repost(table)  # the table's message, as /play posts it
             elif update.kind == TournamentEvent.FINISHED:
                 embed = discord.Embed(title=translate("Tournament #{id} is over: final standings", locale, id=row.id),
                                       colour=COLOUR, description=standings_text(row, self.bot.tables.tournaments,
                                                                                 locale))
-                await channel.send(embed=embed, allowed_mentions=NO_PINGS)
+                file = await with_picture(embed, row, self.bot.tables.tournaments.standings(row), row.round, locale,
+                                          final=True)
+                await channel.send(embed=embed, file=file, allowed_mentions=NO_PINGS)
         except discord.HTTPException as error:
             log.warning("tournament %d: could not tell the channel (%s)", row.id, error.status)
         except Exception:
