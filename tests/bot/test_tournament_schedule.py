@@ -119,3 +119,11 @@ async def test_without_manage_events_there_is_no_event_and_cancel_deletes_one(si
     assert events(env, guild_id) == []
     tid = int(components(second.response)[0]["custom_id"].split(":")[2])
     assert env.bot.tables.schedule.plans[tid].event_id is None and tid in env.bot.tables.schedule.timers
+
+
+async def test_help_tells_of_tournament_nights(simcord_env) -> None:
+    env = simcord_env
+    channel, _host, (alice,) = server(env, "alice")
+    shown = (await alice.slash(channel, "help")).response.embeds[0]
+    how = next(f.value for f in shown.fields if f.name == "How to play")
+    assert "`/tournament create` runs a tournament night: `starts_at:in 2h`" in how and "`rules:target=150`" in how
