@@ -192,7 +192,9 @@ class TournamentSchedule:
         self.timers[plan.tournament_id] = timers
 
     def _task(self, work: Coroutine[Any, Any, None], plan: TournamentPlan, what: str) -> asyncio.Task[None]:
-        return asyncio.create_task(work, name=f"tournament-{plan.tournament_id}-{what}")
+        task = asyncio.create_task(work, name=f"tournament-{plan.tournament_id}-{what}")
+        task.add_done_callback(_logged)
+        return task
 
     def _disarm(self, tournament_id: int) -> None:
         for task in self.timers.pop(tournament_id, []):
@@ -260,3 +262,9 @@ class TournamentSchedule:
                 listener(update)
             except Exception:
                 log.exception("tournament %d: a listener failed on %s", update.tournament.id, update.kind)
+
+
+def _logged(task: asyncio.Task[None]) -> None:
+    """A timer that failed is logged (a storage error at the start time must not pass unseen)."""
+    if not task.cancelled() and task.exception() is not None:
+        log.error("tournaments: %s failed", task.get_name(), exc_info=task.exception())
