@@ -25,9 +25,10 @@ import json
 import logging
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 import engine
 from bot import tournament_rounds as rounds
@@ -86,6 +87,8 @@ class TournamentService:
         self.clocks: dict[int, asyncio.Task[None]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         self.listeners: list[Callable[[TournamentUpdate], None]] = []
+        #: The house rules a tournament's tables are opened with (bot/tournament_schedule.py sets it).
+        self.house_rules: Callable[[TournamentRow], Mapping[str, Any]] = lambda row: {}
         store.add_listener(self.on_update)
 
     def add_listener(self, listener: Callable[[TournamentUpdate], None]) -> None:
@@ -262,7 +265,8 @@ class TournamentService:
         for number, competitors in enumerate(seating, 1):
             seats, lineup = rounds.table_seats(row, table_shape, competitors)
             table = await self.lobbies.open_seated(row.guild_id, row.channel_id, row.game, seats,
-                                                   f"tournament {row.id} round {row.round}", table_shape.options)
+                                                   f"tournament {row.id} round {row.round}",
+                                                   {**self.house_rules(row), **table_shape.options})
             self.by_table[table.id] = row.id
             first = next(c for c in competitors if c is not None)
             if rounds.seated(row, table_shape):

@@ -18,14 +18,16 @@ from discord.ext import commands
 
 from bot.client import tell
 from bot.names import in_code_block
-from bot.storage import TournamentRow
+from bot.storage import TournamentPlan, TournamentRow
 from bot.table import TableError
-from bot.tournament_teams import PARTNERS, shape_of
+from bot.tournament_schedule import ScheduleEvent, ScheduleUpdate, house_rules, parse_start
+from bot.tournament_teams import PARTNERS, shape, shape_of
 from bot.tournaments import FORMATS, TournamentEvent, TournamentService, TournamentUpdate
 from cogs.base import hall
 from cogs.choices import GAME_CHOICES, use_registry_choices
 from cogs.season_cards import game_title
 from cogs.text import COLOUR, NO_PINGS
+from cogs.tournament_schedule import create_event, plan_fields
 from cogs.tournament_seats import (
     PARTNER_NAMES,
     board_line,
@@ -35,6 +37,7 @@ from cogs.tournament_seats import (
     points_text,
     seating_text,
 )
+from cogs.tournament_standings import with_picture
 from render.language import _, translate
 
 if TYPE_CHECKING:
@@ -56,8 +59,9 @@ def service(interaction: discord.Interaction[Any]) -> TournamentService:
     return hall(interaction).tables.tournaments
 
 
-def signup_embed(row: TournamentRow, locale: Any) -> discord.Embed:
-    """The sign-up message: the game, the format, the rounds and clock, and the players so far."""
+def signup_embed(row: TournamentRow, locale: Any, plan: TournamentPlan | None = None) -> discord.Embed:
+    """The sign-up message: the game, the format, the rounds and clock, the start time and house rules (``plan``),
+    and the players so far."""
     embed = discord.Embed(title=translate("Tournament #{id} · {game}", locale, id=row.id,
                                           game=game_title(row.game, locale)), colour=COLOUR)
     rounds = str(row.rounds) if row.rounds else translate("as many as the players need", locale)
@@ -72,6 +76,7 @@ def signup_embed(row: TournamentRow, locale: Any) -> discord.Embed:
     embed.add_field(name=translate("Players ({count})", locale, count=len(row.players)),
                     value=players[:1024] if players else translate("Nobody yet: press Join.", locale),
                     inline=False)
+    plan_fields(embed, row, plan, locale)
     if row.status != "signup":
         embed.set_footer(text=translate("Sign-up is closed.", locale))
     return embed
@@ -122,8 +127,8 @@ async def signup_answer(interaction: discord.Interaction[Any], tournament_id: in
     except TableError as refusal:
         await tell(interaction, refusal.said(interaction.locale))
         return
-    locale = interaction.guild_locale
-    await interaction.response.edit_message(embed=signup_embed(row, locale), view=signup_view(row, locale))
+    locale, plan = interaction.guild_locale, hall(interaction).tables.schedule.plans.get(row.id)
+    await interaction.response.edit_message(embed=signup_embed(row, locale, plan), view=signup_view(row, locale))
 
 
 class TournamentButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?!)"):
@@ -211,6 +216,7 @@ class Tournament(commands.Cog):
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(JoinTournament, LeaveTournament, JoinWithPartners)
         self.bot.tables.tournaments.add_listener(self.on_tournament)
+        self.bot.tables.schedule.add_listener(self.on_schedule)
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(JoinTournament, LeaveTournament, JoinWithPartners)
@@ -222,7 +228,10 @@ class Tournament(commands.Cog):
                            round_minutes="Minutes a round may last before its unfinished tables end (0: no clock)",
                            seats="Players a table (default: two where the game allows it, else its fewest)",
                            partners="Partnership games: members play as teams, fixed at sign-up or drawn at random",
-                           computers="Computer players fill empty seats (never ranked), or byes instead")
+                           computers="Computer players fill empty seats (never ranked), or byes instead",
+                           starts_at="When it starts by itself: UTC like 2026-12-01 20:00, or in 2h (default: "
+                                     "/tournament start)",
+                           rules="House rules by the names /rules shows, like target=150 set=9 (default: the game's)")
     @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES, partners=PARTNER_CHOICES,
                           computers=COMPUTER_CHOICES)
     async def create(self, interaction: discord.Interaction[Any], game: app_commands.Choice[str],
@@ -230,13 +239,17 @@ class Tournament(commands.Cog):
                      round_minutes: app_commands.Range[int, 0, 1440] = 0,
                      seats: app_commands.Range[int, 2, 10] | None = None,
                      partners: app_commands.Choice[str] | None = None,
-                     computers: app_commands.Choice[str] | None = None) -> None:
-        """Open the channel's tournament and post its sign-up message."""
+                     computers: app_commands.Choice[str] | None = None, starts_at: str | None = None,
+                     rules: str | None = None) -> None:
+        """Open the channel's tournament and post its sign-up message (a bad start time or house rule opens none)."""
         if not await self.manager(interaction):
             return
         assert interaction.guild is not None and interaction.channel_id is not None
-        tournaments = service(interaction)
+        tournaments, schedule = service(interaction), hall(interaction).tables.schedule
         try:
+            when = parse_start(starts_at, schedule.clock()) if starts_at else None
+            seating = shape(game.value, seats, partners.value if partners else "")  # refused if it cannot be seated
+            options = house_rules(game.value, seating.seats, rules)
             row = await tournaments.create(interaction.guild.id, interaction.channel_id, interaction.user.id,
                                            game.value, format.value, rounds, round_minutes, seats=seats,
                                            partners=partners.value if partners else "",
@@ -244,11 +257,27 @@ class Tournament(commands.Cog):
         except TableError as refusal:
             await tell(interaction, refusal.said(interaction.locale))
             return
+        plan = await schedule.plan(row.id, when, options)
         locale = interaction.guild_locale
-        await interaction.response.send_message(embed=signup_embed(row, locale), view=signup_view(row, locale),
+        await interaction.response.send_message(embed=signup_embed(row, locale, plan), view=signup_view(row, locale),
                                                 allowed_mentions=NO_PINGS)
         message = await interaction.original_response()
         await tournaments.set_message(row.id, message.id)
+        await self.add_event(interaction, row, plan)
+
+    async def add_event(self, interaction: discord.Interaction[Any], row: TournamentRow, plan: TournamentPlan) -> None:
+        """The server event of a tournament with a start time; without Manage Events, the organiser hears why not."""
+        if plan.starts_at is None:
+            return
+        assert interaction.guild is not None
+        event = await create_event(interaction.guild, row, plan, interaction.guild_locale,
+                                   interaction.app_permissions.manage_events)
+        if event is not None:
+            await hall(interaction).tables.schedule.set_event(row.id, event.id)
+            return
+        await interaction.followup.send(translate(
+            "No server event was added: Domino Hall needs the Manage Events permission for that. The tournament "
+            "starts at its time all the same.", interaction.locale), ephemeral=True)
 
     @tournament.command(name="start", description="Close the sign-up and open the first round (Manage Server)")
     async def start(self, interaction: discord.Interaction[Any]) -> None:
@@ -289,7 +318,10 @@ class Tournament(commands.Cog):
         embed = discord.Embed(title=translate("Tournament #{id} · standings after round {round}", locale, id=row.id,
                                               round=row.round), colour=COLOUR,
                               description=standings_text(row, service(interaction), locale))
-        await interaction.response.send_message(embed=embed, allowed_mentions=NO_PINGS)
+        await interaction.response.defer(thinking=True)  # the picture is drawn off the event loop
+        file = await with_picture(embed, row, service(interaction).standings(row), row.round, locale,
+                                  final=row.status == "finished")
+        await interaction.followup.send(embed=embed, file=file, allowed_mentions=NO_PINGS)
 
     @tournament.command(name="drop", description="Leave this channel's tournament (you are not paired again)")
     async def drop(self, interaction: discord.Interaction[Any]) -> None:
@@ -335,7 +367,8 @@ class Tournament(commands.Cog):
         message = self.bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id
                                                    ).get_partial_message(row.message_id)
         try:
-            await message.edit(embed=signup_embed(row, locale), view=signup_view(row, locale))
+            await message.edit(embed=signup_embed(row, locale, self.bot.tables.schedule.plans.get(row.id)),
+                               view=signup_view(row, locale))
         except discord.HTTPException as error:
             log.info("tournament %d: its sign-up message could not be edited (%s)", row.id, error.status)
 
@@ -355,19 +388,46 @@ class Tournament(commands.Cog):
                     title=translate("Tournament #{id} · standings after round {round}", locale, id=row.id,
                                     round=row.round - 1), colour=COLOUR,
                     description=standings_text(row, self.bot.tables.tournaments, locale, before=row.round))]
-                await channel.send(round_text(row, locale), embeds=embeds, allowed_mentions=discord.AllowedMentions(
-                    everyone=False, roles=False, users=[discord.Object(p.user_id) for p in row.players]))
+                files = [await with_picture(embeds[0], row, self.bot.tables.tournaments.standings(row, row.round),
+                                            row.round - 1, locale)] if embeds else []
+                await channel.send(round_text(row, locale), embeds=embeds, files=files,
+                                   allowed_mentions=discord.AllowedMentions(
+                                       everyone=False, roles=False,
+                                       users=[discord.Object(p.user_id) for p in row.players]))
                 for table in update.tables:
                     await self.bot.pages.repost(table)  # the table's message, as /play posts it
             elif update.kind == TournamentEvent.FINISHED:
                 embed = discord.Embed(title=translate("Tournament #{id} is over: final standings", locale, id=row.id),
                                       colour=COLOUR, description=standings_text(row, self.bot.tables.tournaments,
                                                                                 locale))
-                await channel.send(embed=embed, allowed_mentions=NO_PINGS)
+                file = await with_picture(embed, row, self.bot.tables.tournaments.standings(row), row.round, locale,
+                                          final=True)
+                await channel.send(embed=embed, file=file, allowed_mentions=NO_PINGS)
         except discord.HTTPException as error:
             log.warning("tournament %d: could not tell the channel (%s)", row.id, error.status)
         except Exception:
             log.exception("tournament %d: announcing %s failed", row.id, update.kind)
+
+    def on_schedule(self, update: ScheduleUpdate) -> None:
+        """The start time came: say whether the tournament started (in a task)."""
+        if update.kind in (ScheduleEvent.STARTED, ScheduleEvent.TOO_FEW):
+            task = asyncio.create_task(self.started_by_time(update))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+
+    async def started_by_time(self, update: ScheduleUpdate) -> None:
+        """Tell the channel the tournament started at its time, or that too few joined (the sign-up stays open)."""
+        row, locale = update.tournament, self.locale(update.tournament)
+        text = translate("Tournament #{id} has started.", locale, id=row.id) if update.kind == ScheduleEvent.STARTED \
+            else translate("Tournament #{id} did not start at its time: {count} joined and it needs 2. The sign-up "
+                           "stays open: /tournament start starts it, /tournament cancel ends it.", locale, id=row.id,
+                           count=len(row.players))
+        try:
+            await self.bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id).send(
+                text, allowed_mentions=NO_PINGS)
+        except discord.HTTPException as error:
+            log.warning("tournament %d: could not tell the channel (%s)", row.id, error.status)
+        await self.redraw_signup(row)
 
     def locale(self, row: TournamentRow) -> discord.Locale | None:
         """The language of the tournament's server."""

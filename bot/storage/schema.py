@@ -151,6 +151,16 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE tournament_players ADD COLUMN team INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE tournament_games ADD COLUMN lineup TEXT NOT NULL DEFAULT '[]';
     """,
+    # 8 (issue 28): a tournament's plan: when it starts by itself, its house rules, its server event, its reminder.
+    """
+    CREATE TABLE tournament_plans (
+        tournament_id INTEGER PRIMARY KEY REFERENCES tournaments (id),
+        starts_at     REAL,
+        options       TEXT    NOT NULL DEFAULT '{}',
+        event_id      INTEGER,
+        reminded      INTEGER NOT NULL DEFAULT 0
+    );
+    """,
 )
 
 
@@ -298,6 +308,16 @@ PG_MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE tournaments ADD COLUMN setup TEXT NOT NULL DEFAULT '{}';
     ALTER TABLE tournament_players ADD COLUMN team INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE tournament_games ADD COLUMN lineup TEXT NOT NULL DEFAULT '[]';
+    """,
+    # 8
+    """
+    CREATE TABLE tournament_plans (
+        tournament_id BIGINT  PRIMARY KEY REFERENCES tournaments (id),
+        starts_at     DOUBLE PRECISION,
+        options       TEXT    NOT NULL DEFAULT '{}',
+        event_id      BIGINT,
+        reminded      INTEGER NOT NULL DEFAULT 0
+    );
     """,
 )
 
