@@ -3,4 +3,4 @@ and ``python -m bot.i18n check`` loads the same list to read their commands' tex
 
 #: cogs.help comes last: it signs every command's description (cogs/help.py), so it must see them all.
 EXTENSIONS = ("cogs.play", "cogs.stats", "cogs.rules", "cogs.settings", "cogs.replay", "cogs.admin", "cogs.privacy",
-              "cogs.tournament", "cogs.help")
+              "cogs.tournament", "cogs.tournament_schedule", "cogs.help")

@@ -7,7 +7,7 @@ import asyncio
 import contextlib
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 import engine
@@ -96,11 +96,12 @@ class LobbyService:
         return table
 
     async def open_seated(self, guild_id: int, channel_id: int, game: str, seats: Sequence[Seat],
-                          what: str) -> Table:
-        """Open a table of ``game`` with these seats (members and no one else; the first is its host) and start it at
-        once: a tournament's table (bot/tournaments.py). Refuses as Start would (too few seats for the game...)."""
+                          what: str, options: Mapping[str, Any] | None = None) -> Table:
+        """Open a table of ``game`` with these seats (members and no one else; the first is its host) and these house
+        rules, and start it at once: a tournament's table (bot/tournaments.py). Refuses as Start would (too few seats
+        for the game...)."""
         row = TableRow(guild_id=guild_id, channel_id=channel_id, game=game, host_id=seats[0].user_id or 0,
-                       seed=secrets.randbelow(2**31), seats=tuple(seats), version=1)
+                       seed=secrets.randbelow(2**31), seats=tuple(seats), version=1, options=dict(options or {}))
         problem = Table(row).start_problem()
         if problem:
             raise NotAllowed(_("The game cannot start: {problem}"), problem=problem)

@@ -1,4 +1,5 @@
-"""Pairings and standings for tournaments of two-player games (issue 28): Swiss, round robin and knockout.
+"""Pairings and standings for tournaments of two a table (issue 28): Swiss, round robin and knockout, for two
+players or two teams (bot/tables_pairing.py seats tables of more, and any table with a computer).
 
 Why not a library: the one well-kept pure-Python Swiss pairing package on PyPI (``pairing-core``, FIDE's Dutch
 system) is built around chess. Its absolute criteria include colour balance (no three games with the same colour in
@@ -50,7 +51,7 @@ class Line:
     user_id: int
     points: float  # match points: win (and bye) 1, draw 1/2, loss 0
     buchholz: float
-    difference: int
+    difference: float  # whole at tables of two; a mean of the opponents at tables of more (bot/tables_pairing.py)
     played: int
     wins: int
     byes: int

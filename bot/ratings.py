@@ -7,7 +7,8 @@ who has played little is ranked low until the games show their skill.
 
 Computer players are rated too, one rating per level in each server and game ("Computer (Strong)"), so members see
 where they stand against Easy, Normal and Strong. Two computers of one level in a match share that rating: each
-plays the match with it, and it moves by their mean.
+plays the match with it, and it moves by their mean. A computer a tournament seats in an empty seat is never rated:
+the match rates the members among themselves.
 
 Ratings are never stored. They are computed from the results table, match by match in the order the matches
 finished, so a migration or a change of formula rebuilds them; :class:`RatingBook` keeps a server's ratings of one
@@ -130,6 +131,8 @@ def timed_matches(rows: Sequence[Any]) -> list[tuple[float, list[Entrant]]]:
         if row["computer"]:
             seats = seats_of[tid]
             seat = seats[row["seat"]] if row["seat"] < len(seats) and isinstance(seats[row["seat"]], dict) else {}
+            if seat.get("unranked"):  # a computer a tournament seated: never rated (the members are, among them)
+                continue
             level = str(seat.get("level") or "normal")
             entrant = Entrant(f"computer:{level}", f"Computer ({level.title()})", row["side"], bool(row["won"]),
                               None, level)

@@ -47,6 +47,7 @@ from bot.table import (
     TableError,
     TableStatus,
 )
+from bot.tournament_schedule import TournamentSchedule
 from bot.tournaments import TournamentService
 from engine import Action, CorruptState, Event, IllegalAction, parse_action
 from engine.ai import computer_player
@@ -79,6 +80,7 @@ class TableService:
         self.ratings = RatingBook(storage.results)  # per-game ratings from the stored results (bot/ratings.py)
         self.seasons = SeasonBook(storage.results, self.settings.season_length, meta=storage.meta)  # per season
         self.tournaments = TournamentService(storage, self.store, self.lobbies)  # rounds of tables (issue 28)
+        self.schedule = TournamentSchedule(storage, self.tournaments)  # their start times and house rules
 
     @property
     def player_factory(self) -> PlayerFactory:
@@ -132,7 +134,9 @@ class TableService:
         redrawn = await self._redraw_recently_closed(skip=handled)
         await self.outbox.start()
         self.watchdog.start()
+        await self.schedule.load()  # house rules first: a round paired as the tournaments start needs them
         await self.tournaments.start()
+        self.schedule.resume()
         log.info("table service started: %d open tables reloaded, %d closed tables redrawn", len(loaded), redrawn)
         return loaded
 
@@ -173,6 +177,7 @@ class TableService:
 
     async def close(self) -> None:
         """Stop every computer player, timer, delivery and tournament clock (the database keeps everything)."""
+        await self.schedule.close()
         await self.tournaments.close()
         await self.outbox.close()
         await self.watchdog.close()

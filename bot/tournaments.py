@@ -1,15 +1,17 @@
 """Tournaments (issue 28): a service above the tables that owns its players, rounds, pairings and standings.
 
-A tournament is opened in a channel (one at a time per channel) for a two-player game, in one of three formats
-(bot/pairing.py): Swiss, round robin or knockout. Members join while it signs up; when it starts, each round's
-tables are opened through the lobby service with the two players seated (``LobbyService.open_seated``) and the
-service listens for their outcomes (``TableStore.add_listener``): a finished table's winner takes the game; when the
+A tournament is opened in a channel (one at a time per channel) for a game of 2 to 10 seats, in one of three formats:
+Swiss, round robin or knockout (bot/pairing.py for two a table, bot/tables_pairing.py for more, bot/tournament_rounds.py
+choosing). Its tables have the game's size (bot/tournament_teams.py); with ``partners`` members play as teams, and
+with ``computers`` computer players fill empty seats (never ranked). Members join while it signs up; when it starts,
+each round's tables are opened through the lobby service with the players seated (``LobbyService.open_seated``) and
+the service listens for their outcomes (``TableStore.add_listener``): a finished table places its sides; when the
 last table of a round is done, the next round is paired, or the tournament ends.
 
 A round's clock (``round_minutes``, 0 for none) ends the tables still playing when it runs out, by the game's own
-standing: the player ahead on the match score wins, and equal scores are a draw. A table ended early by a member
-(End game) is scored the same way. Results of tables that finish normally are saved like any match and feed the
-ratings and seasons.
+standing: the side ahead on the match score places higher, and equal scores share a place (a draw at two). A table
+ended early by a member (End game) is scored the same way. Results of tables that finish normally are saved like any
+match and feed the ratings and seasons (a computer seated by a tournament is left out of them: bot/ratings.py).
 
 Everything is stored (bot/storage/tournaments.py) and a restart picks it up: open tournaments are read back, tables
 that closed while the process was down are scored from their saved state, and round clocks are armed again.
@@ -21,19 +23,22 @@ import asyncio
 import contextlib
 import json
 import logging
-import math
+import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 import engine
+from bot import tournament_rounds as rounds
 from bot.lobby import LobbyService
-from bot.pairing import Game, knockout, knockout_survivors, round_robin, round_robin_rounds, standings, swiss
 from bot.pairing import Line as StandingLine
-from bot.storage import Board, Entrant, Seat, Storage, TournamentRow
+from bot.storage import Board, Entrant, Storage, TournamentRow
+from bot.storage.tournaments import Setup
 from bot.store import TableStore, TableUpdate, UpdateKind
 from bot.table import NotAllowed, Table, TableStatus
+from bot.tournament_teams import PARTNERS, form_teams, join_team, shape, shape_of
 from engine.errors import BadOption
 from engine.phrases import Word
 from render.language import _
@@ -63,23 +68,11 @@ class TournamentUpdate:
 
 
 def outcome(game: engine.Game | None) -> tuple[int, int, int | None]:
-    """Seat 0's and seat 1's match scores and the winning seat (None: a draw): the winner of a finished match, else
-    the game's own standing (the player ahead on the match score; equal scores draw)."""
-    if game is None:
-        return 0, 0, None
-    first, second = game.score[game.side_of(0)], game.score[game.side_of(1)]
-    if game.is_over and game.winner:
-        winners = set(game.winner)
-        return first, second, 0 if winners == {0} else 1 if winners == {1} else None
-    return first, second, 0 if first > second else 1 if second > first else None
-
-
-def planned_rounds(fmt: str, players: int, asked: int | None) -> int:
-    """How many rounds: a round robin's own count, a knockout's log2, a Swiss event's choice (else log2)."""
-    if fmt == "round-robin":
-        return round_robin_rounds(players)
-    log2 = max(1, math.ceil(math.log2(max(players, 2))))
-    return log2 if fmt == "knockout" or not asked else asked
+    """Seat 0's and seat 1's sides' match scores and the winning one (0 or 1; None: a draw): the winners of a
+    finished match, else the game's own standing (ahead on the match score; equal scores draw)."""
+    board = Board(0, 0, 0, 1)
+    rounds.score(board, game)
+    return board.first_score, board.second_score, board.winner_id
 
 
 class TournamentService:
@@ -94,6 +87,8 @@ class TournamentService:
         self.clocks: dict[int, asyncio.Task[None]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         self.listeners: list[Callable[[TournamentUpdate], None]] = []
+        #: The house rules a tournament's tables are opened with (bot/tournament_schedule.py sets it).
+        self.house_rules: Callable[[TournamentRow], Mapping[str, Any]] = lambda row: {}
         store.add_listener(self.on_update)
 
     def add_listener(self, listener: Callable[[TournamentUpdate], None]) -> None:
@@ -117,22 +112,32 @@ class TournamentService:
 
     # ----- sign-up --------------------------------------------------------------------------------------------------
     async def create(self, guild_id: int, channel_id: int, host_id: int, game: str, fmt: str,
-                     rounds: int | None = None, round_minutes: int = 0) -> TournamentRow:
-        """Open a tournament for sign-up in this channel."""
+                     rounds: int | None = None, round_minutes: int = 0, *, seats: int | None = None,
+                     partners: str = "", computers: bool = False) -> TournamentRow:
+        """Open a tournament for sign-up in this channel: ``seats`` a table (default: the game's size), ``partners``
+        ("fixed" or "random" teams; "" each alone), ``computers`` to fill empty seats."""
         try:
             spec = engine.game_spec(game)
         except BadOption as error:
             raise NotAllowed(str(error)) from None
-        if 2 not in spec.seats:
-            raise NotAllowed(_("Tournaments are for two-player games: {game} is not played by two."),
-                             game=Word(spec.title))
         if fmt not in FORMATS:
             raise NotAllowed(_("There is no tournament format {format}."), format=fmt)
+        if partners and partners not in PARTNERS:
+            raise NotAllowed(_("Partners are fixed (teams formed at sign-up) or random (drawn at the start)."))
+        table = shape(game, seats, partners)
+        if fmt == "round-robin" and table.per_table > 2:
+            raise NotAllowed(_("A round robin needs tables of two players or two teams: at tables of {count}, "
+                               "everyone can sit with everyone exactly once only for a few player counts. Choose "
+                               "Swiss or knockout."), count=table.per_table)
+        if fmt == "knockout" and table.smallest > 2 and not computers:
+            raise NotAllowed(_("A knockout of {game} ends at a final of fewer than {seats} players, which {game} "
+                               "cannot seat: allow computers to fill its empty seats, or choose Swiss."),
+                             game=Word(spec.title), seats=table.seats)
         if self.in_channel(guild_id, channel_id) is not None:
             raise NotAllowed(_("This channel already has a tournament: /tournament cancel ends it."))
         row = await self.storage.tournaments.create(TournamentRow(
             guild_id, channel_id, host_id, game, fmt, (rounds or 0) if fmt == "swiss" else 0, max(round_minutes, 0),
-            created_at=self.clock()))  # the other formats' rounds follow from the players
+            created_at=self.clock(), setup=Setup(table.seats, partners, computers)))  # other formats' rounds: later
         self.open[row.id] = row
         log.info("tournament %d: %s %s opened in channel %d", row.id, fmt, game, channel_id)
         return row
@@ -156,13 +161,28 @@ class TournamentService:
             await self.storage.tournaments.save(row)
             return row
 
-    async def leave(self, tournament_id: int, user_id: int) -> TournamentRow:
-        """A member takes back their sign-up."""
+    async def join_team(self, tournament_id: int, members: list[tuple[int, str]]) -> TournamentRow:
+        """A member signs up with their partners as a fixed team (``members``: (user id, name), the member first)."""
         async with self._lock(tournament_id):
             row = self._signing_up(tournament_id)
-            if all(p.user_id != user_id for p in row.players):
+            if row.setup.partners != "fixed":
+                raise NotAllowed(_("This tournament has no fixed teams: press Join."))
+            if len({p.user_id for p in row.players} | {m[0] for m in members}) > MAX_PLAYERS:
+                raise NotAllowed(_("This tournament is full ({count} players)."), count=MAX_PLAYERS)
+            join_team(row, members, shape_of(row).team_size)
+            await self.storage.tournaments.save(row)
+            return row
+
+    async def leave(self, tournament_id: int, user_id: int) -> TournamentRow:
+        """A member takes back their sign-up (their partners stay, without a team)."""
+        async with self._lock(tournament_id):
+            row = self._signing_up(tournament_id)
+            me = next((p for p in row.players if p.user_id == user_id), None)
+            if me is None:
                 raise NotAllowed(_("You have not joined this tournament."))
-            row.players = [p for p in row.players if p.user_id != user_id]
+            for partner in (p for p in row.players if me.team and p.team == me.team):
+                partner.team = 0
+            row.players.remove(me)
             await self.storage.tournaments.save(row)
             return row
 
@@ -179,7 +199,16 @@ class TournamentService:
             row = self._signing_up(tournament_id)
             if len(row.players) < 2:
                 raise NotAllowed(_("A tournament needs at least 2 players; {count} joined."), count=len(row.players))
-            row.rounds = planned_rounds(row.format, len(row.players), row.rounds)
+            table = shape_of(row)
+            if table.teams:
+                before = [p.team for p in row.players]
+                form_teams(row, table.team_size, random.Random())
+                if len(rounds.competitors(row, table)) < 2:
+                    for player, team in zip(row.players, before, strict=True):
+                        player.team = team  # refused: the teams formed at sign-up stay as they were
+                    raise NotAllowed(_("A tournament with partners needs at least 2 teams."))
+            row.rounds = rounds.planned_rounds(row.format, len(rounds.competitors(row, table)), row.rounds, table,
+                                               row.setup.computers)
             row.status = RUNNING
             await self._next_round(row)
             return row
@@ -215,36 +244,14 @@ class TournamentService:
             return row
 
     def standings(self, row: TournamentRow, before: int | None = None) -> list[StandingLine]:
-        """The standings now (or of the rounds ``before`` a round): match points (a bye is a win), Buchholz, points
-        difference (bot/pairing.py)."""
-        return standings([p.user_id for p in row.players],
-                         [_game(b) for b in row.boards if before is None or b.round < before])
-
-    def _pairs(self, row: TournamentRow) -> tuple[list[tuple[int, int]], list[int]]:
-        active = [p.user_id for p in row.players if not p.dropped]
-        games = [_game(b) for b in row.boards]
-        if row.format == "round-robin":
-            everyone = [p.user_id for p in row.players]
-            pairs, bye = round_robin(everyone, row.round)
-            byes = [bye] if bye is not None and bye in active else []
-            kept = [(a, b) for a, b in pairs if a in active and b in active]
-            byes += [a if a in active else b for a, b in pairs if (a in active) != (b in active)]
-            return kept, byes
-        if row.format == "knockout":
-            pairs, bye = knockout(knockout_survivors(active, games))
-        else:
-            pairs, bye = swiss(active, games)
-        return pairs, [bye] if bye is not None else []
-
-    def _over(self, row: TournamentRow) -> bool:
-        active = [p.user_id for p in row.players if not p.dropped]
-        if row.format == "knockout":
-            return len(knockout_survivors(active, [_game(b) for b in row.boards])) <= 1
-        return row.round >= row.rounds or len(active) < 2
+        """The standings now (or of the rounds ``before`` a round): match points, Buchholz, points difference
+        (bot/tables_pairing.py); a line is a player's, or a team's (its number) with partners. Computers have none."""
+        return rounds.table_standings(row, shape_of(row), before)
 
     async def _next_round(self, row: TournamentRow) -> None:
         """Pair and open the next round (under the tournament's lock), or finish the tournament."""
-        if row.round > 0 and self._over(row):
+        table_shape = shape_of(row)
+        if row.round > 0 and rounds.over(row, table_shape):
             row.status, row.round_ends_at = FINISHED, None
             await self.storage.tournaments.save(row)
             self._let_go(row)
@@ -252,16 +259,20 @@ class TournamentService:
             self._emit(TournamentUpdate(row, TournamentEvent.FINISHED))
             return
         row.round += 1
-        pairs, byes = self._pairs(row)
-        names = {p.user_id: p.name for p in row.players}
-        row.boards += [Board(row.round, n, player, None, done=True) for n, player in enumerate(byes, len(pairs) + 1)]
+        seating, byes = rounds.next_round(row, table_shape)
+        row.boards += [Board(row.round, n, c, None, done=True) for n, c in enumerate(byes, len(seating) + 1)]
         tables = []
-        for number, (first, second) in enumerate(pairs, 1):
-            table = await self.lobbies.open_seated(
-                row.guild_id, row.channel_id, row.game, [Seat(names[first], first), Seat(names[second], second)],
-                f"tournament {row.id} round {row.round}")
+        for number, competitors in enumerate(seating, 1):
+            seats, lineup = rounds.table_seats(row, table_shape, competitors)
+            table = await self.lobbies.open_seated(row.guild_id, row.channel_id, row.game, seats,
+                                                   f"tournament {row.id} round {row.round}",
+                                                   {**self.house_rules(row), **table_shape.options})
             self.by_table[table.id] = row.id
-            row.boards.append(Board(row.round, number, first, second, table.id))
+            first = next(c for c in competitors if c is not None)
+            if rounds.seated(row, table_shape):
+                row.boards.append(Board(row.round, number, first, None, table.id, lineup=lineup))
+            else:
+                row.boards.append(Board(row.round, number, first, competitors[1], table.id))
             tables.append(table)
         row.round_ends_at = self.clock() + 60 * row.round_minutes if row.round_minutes and tables else None
         await self.storage.tournaments.save(row)
@@ -284,10 +295,10 @@ class TournamentService:
             board = next((b for b in row.boards if b.table_id == table_id and not b.done), None) if row else None
             if row is None or board is None:
                 return
-            board.first_score, board.second_score, seat = outcome(game)
-            board.winner_id = None if seat is None else (board.first_id, board.second_id)[seat]
-            board.done = True
-            log.info("tournament %d: table %d done (%d-%d)", row.id, table_id, board.first_score, board.second_score)
+            rounds.score(board, game)
+            log.info("tournament %d: table %d done (%s)", row.id, table_id,
+                     [(s.competitor, s.score, s.place) for s in board.lineup] or (board.first_score,
+                                                                                  board.second_score))
             if all(b.done for b in row.boards if b.round == row.round):
                 await self._next_round(row)
             else:
@@ -372,11 +383,6 @@ class TournamentService:
                 listener(update)
             except Exception:
                 log.exception("tournament %d: a listener failed on %s", update.tournament.id, update.kind)
-
-
-def _game(board: Board) -> Game:
-    return Game(board.round, board.first_id, board.second_id, board.first_score, board.second_score, board.winner_id,
-                board.done)
 
 
 def _saved_game(state: str | None) -> engine.Game | None:

@@ -31,6 +31,8 @@ HOW_TO_PLAY = (
     _("**My hand** shows you your tiles privately, with a button for each move you can make on your turn."),
     _("`/rules game:<game>` explains a game and its house rules; `/games` lists every game."),
     _("`/leaderboard` and `/stats` show this server's results and ratings; `/replay` shows a finished game again."),
+    _("`/tournament create` runs a tournament night: `starts_at:in 2h` starts it by itself (with a server event and "
+      "a reminder), `rules:target=150` sets its house rules; standings come as a picture after every round."),
 )
 AnyCommand = app_commands.Command[Any, ..., Any] | app_commands.Group
 

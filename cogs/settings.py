@@ -9,7 +9,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.rank_roles import MAX_PLACE
 from bot.seasons import SEASON_LENGTHS
+from cogs.rank_roles import rank_roles_text, set_rank_role
 from render.language import _, translate
 
 if TYPE_CHECKING:
@@ -38,7 +40,11 @@ class HallSettings(commands.Cog):
                            hints="Show players a Hint button on their turn (what the Strong computer would play)",
                            threads="Chat of each new table (recaps, turn reminders) in a thread of its message",
                            channel_recaps="Without a thread, post every hand's recap in the channel too",
-                           season_length="How long a season of /leaderboard lasts (a month unless changed)")
+                           season_length="How long a season of /leaderboard lasts (a month unless changed)",
+                           rank_place="A season place (1 to 10) to give a role at each season's end (with rank_role; "
+                                      "alone: no role for it)",
+                           rank_role="The role the season's player at rank_place gets (Domino Hall needs Manage "
+                                     "Roles)")
     @app_commands.choices(nudges=ON_OFF, hints=ON_OFF, threads=ON_OFF, channel_recaps=ON_OFF,
                           season_length=SEASON_LENGTH_CHOICES)
     @app_commands.default_permissions(manage_guild=True)
@@ -50,19 +56,31 @@ class HallSettings(commands.Cog):
                             hints: app_commands.Choice[str] | None = None,
                             threads: app_commands.Choice[str] | None = None,
                             channel_recaps: app_commands.Choice[str] | None = None,
-                            season_length: app_commands.Choice[str] | None = None) -> None:
-        """Change the given settings (Manage Server), then show them all."""
+                            season_length: app_commands.Choice[str] | None = None,
+                            rank_place: app_commands.Range[int, 1, MAX_PLACE] | None = None,
+                            rank_role: discord.Role | None = None) -> None:
+        """Change the given settings (Manage Server), then show them all (a refused rank role changes nothing)."""
         assert interaction.guild is not None
         guild_id = interaction.guild.id
         changes = {"turn_time_limit": turn_limit, "computer_pause": computer_pause}
         switches = {"nudges": nudges, "hints": hints, "threads": threads, "channel_recaps": channel_recaps,
-                    "season_length": season_length}
+                    "season_length": season_length, "rank_place": rank_place, "rank_role": rank_role}
         if (any(v is not None for v in switches.values()) or any(v is not None for v in changes.values())) \
                 and not interaction.permissions.manage_guild:
             await interaction.response.send_message(
                 translate("Only members who can manage the server can change these.", interaction.locale),
                 ephemeral=True)
             return
+        if rank_role is not None and rank_place is None:
+            await interaction.response.send_message(translate(
+                "Say which place the role is for: rank_place:1 gives it to the season's best player.",
+                interaction.locale), ephemeral=True)
+            return
+        if rank_place is not None:
+            refusal = await set_rank_role(interaction, rank_place, rank_role)  # first: a refusal changes nothing
+            if refusal is not None:
+                await interaction.response.send_message(refusal, ephemeral=True)
+                return
         for key, value in changes.items():
             if value is not None:
                 await self.bot.tables.settings.set_guild_setting(guild_id, key, float(value))
@@ -98,7 +116,8 @@ class HallSettings(commands.Cog):
             threads=on_off(await settings.threads_on(guild_id)),
             recaps=on_off(await settings.channel_recaps_on(guild_id))) + " · " + translate(
             "seasons last **{length}**", locale,
-            length=translate(SEASON_LENGTH_NAMES[await settings.season_length(guild_id)], locale))
+            length=translate(SEASON_LENGTH_NAMES[await settings.season_length(guild_id)], locale)) + " · " + (
+            await rank_roles_text(self.bot, guild_id, locale))
 
     @app_commands.command(name="nudges", description="Be mentioned (or not) when it is your turn at a table here")
     @app_commands.describe(enabled="on: a short message mentions you when it is your turn; off: never")

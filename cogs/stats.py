@@ -15,6 +15,7 @@ from bot.ratings import Rated, RatingBook
 from bot.store import TableUpdate, UpdateKind
 from bot.tables import Standing
 from cogs.choices import GAME_CHOICES, use_registry_choices
+from cogs.rank_roles import season_roles
 from cogs.season_cards import SEASON_CHOICES, card_embed, game_title, season_field, season_wins_embed
 from cogs.text import COLOUR, NO_PINGS
 from engine import catalogue
@@ -131,6 +132,8 @@ class Stats(commands.Cog):
         finished after it, once (bot/seasons.py SeasonBook.turned)."""
         try:
             ended = await self.bot.tables.seasons.turned(guild_id)
+            if ended is not None:  # the season's rank roles move to its top players (cogs/rank_roles.py)
+                await season_roles(self.bot, guild_id, channel_id, ended)
             card = await self.bot.tables.seasons.card(guild_id, ended) if ended is not None else {}
             if ended is None or not card:
                 return

@@ -1,12 +1,15 @@
-"""/tournament: create (a sign-up message with Join and Leave), start, cancel, standings and drop; the channel hears
-each round's pairings (its tables posted like any table) and the final standings. The rules are the tournament
-service's (bot/tournaments.py); pairings and tie-breaks are bot/pairing.py's."""
+"""/tournament: create (a sign-up message with Join and Leave, and Join with partners when teams are fixed), start,
+cancel, standings and drop; the channel hears each round's pairings (its tables posted like any table) and the
+final standings. The rules are the tournament service's (bot/tournaments.py); pairings and tie-breaks are
+bot/pairing.py's and bot/tables_pairing.py's; what is said of tables of more than two, teams and computers is
+cogs/tournament_seats.py's."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Self
 
 import discord
@@ -14,14 +17,27 @@ from discord import ButtonStyle, app_commands
 from discord.ext import commands
 
 from bot.client import tell
-from bot.names import in_code_block, in_text
-from bot.storage import TournamentRow
+from bot.names import in_code_block
+from bot.storage import TournamentPlan, TournamentRow
 from bot.table import TableError
+from bot.tournament_schedule import ScheduleEvent, ScheduleUpdate, house_rules, parse_start
+from bot.tournament_teams import PARTNERS, shape, shape_of
 from bot.tournaments import FORMATS, TournamentEvent, TournamentService, TournamentUpdate
 from cogs.base import hall
 from cogs.choices import GAME_CHOICES, use_registry_choices
 from cogs.season_cards import game_title
 from cogs.text import COLOUR, NO_PINGS
+from cogs.tournament_schedule import create_event, plan_fields
+from cogs.tournament_seats import (
+    PARTNER_NAMES,
+    board_line,
+    competitor_names,
+    entrants_text,
+    number,
+    points_text,
+    seating_text,
+)
+from cogs.tournament_standings import with_picture
 from render.language import _, translate
 
 if TYPE_CHECKING:
@@ -32,6 +48,10 @@ log = logging.getLogger("domino_hall.tournaments")
 #: The formats as a choice (the names translated: bot/i18n.py).
 FORMAT_NAMES = {"swiss": _("Swiss"), "knockout": _("knockout"), "round-robin": _("round robin")}
 FORMAT_CHOICES = [app_commands.Choice(name=app_commands.locale_str(FORMAT_NAMES[f]), value=f) for f in FORMATS]
+PARTNER_CHOICES = [app_commands.Choice(name=app_commands.locale_str(PARTNER_NAMES[p]), value=p) for p in PARTNERS]
+COMPUTER_CHOICES = [app_commands.Choice(name=app_commands.locale_str(_("allow: computers fill empty seats")),
+                                        value="allow"),
+                    app_commands.Choice(name=app_commands.locale_str(_("never: byes instead")), value="never")]
 
 
 def service(interaction: discord.Interaction[Any]) -> TournamentService:
@@ -39,8 +59,9 @@ def service(interaction: discord.Interaction[Any]) -> TournamentService:
     return hall(interaction).tables.tournaments
 
 
-def signup_embed(row: TournamentRow, locale: Any) -> discord.Embed:
-    """The sign-up message: the game, the format, the rounds and clock, and the players so far."""
+def signup_embed(row: TournamentRow, locale: Any, plan: TournamentPlan | None = None) -> discord.Embed:
+    """The sign-up message: the game, the format, the rounds and clock, the start time and house rules (``plan``),
+    and the players so far."""
     embed = discord.Embed(title=translate("Tournament #{id} · {game}", locale, id=row.id,
                                           game=game_title(row.game, locale)), colour=COLOUR)
     rounds = str(row.rounds) if row.rounds else translate("as many as the players need", locale)
@@ -49,10 +70,13 @@ def signup_embed(row: TournamentRow, locale: Any) -> discord.Embed:
         "of its own; a bye is worth a win.", locale, format=translate(FORMAT_NAMES[row.format], locale),
         rounds=rounds, clock=translate("{minutes} min", locale, minutes=row.round_minutes) if row.round_minutes
         else translate("none", locale))
-    players = [in_text(p.name) for p in row.players]
-    embed.add_field(name=translate("Players ({count})", locale, count=len(players)),
-                    value=", ".join(players)[:1024] if players else translate("Nobody yet: press Join.", locale),
+    if row.setup.seats != 2 or row.setup.partners or row.setup.computers:
+        embed.description = embed.description.split("\n")[0] + "\n" + seating_text(row, locale)
+    players = entrants_text(row, locale)
+    embed.add_field(name=translate("Players ({count})", locale, count=len(row.players)),
+                    value=players[:1024] if players else translate("Nobody yet: press Join.", locale),
                     inline=False)
+    plan_fields(embed, row, plan, locale)
     if row.status != "signup":
         embed.set_footer(text=translate("Sign-up is closed.", locale))
     return embed
@@ -64,23 +88,47 @@ def signup_view(row: TournamentRow, locale: Any) -> discord.ui.View:
     if row.status == "signup":
         view.add_item(JoinTournament(row.id, translate("Join", locale)))
         view.add_item(LeaveTournament(row.id, translate("Leave", locale)))
+        if row.setup.partners == "fixed":
+            view.add_item(JoinWithPartners(row.id, shape_of(row).team_size - 1,
+                                           translate("Join with your partners…", locale)))
     return view
 
 
 def standings_text(row: TournamentRow, tournaments: TournamentService, locale: Any, before: int | None = None) -> str:
     """The standings as a fixed-width table (of the rounds ``before`` a round, when given), with what the columns
     mean."""
-    names = {p.user_id: p for p in row.players}
-    player, points = translate("player", locale), translate("points", locale)
+    names, dropped = competitor_names(row)
+    player = translate("team", locale) if row.setup.partners else translate("player", locale)
+    points = translate("points", locale)
     lines = [f"{'#':>2} {player[:20]:<20} {points[:6]:>6} {'Bh':>5} {'+/-':>5} {'W':>2} {'bye':>3}"]
     for rank, line in enumerate(tournaments.standings(row, before), 1):
-        entrant = names[line.user_id]
-        name = in_code_block(entrant.name) + (" ✗" if entrant.dropped else "")
-        lines.append(f"{rank:>2} {name[:20]:<20} {line.points:>6g} {line.buchholz:>5g} {line.difference:>5} "
-                     f"{line.wins:>2} {line.byes:>3}")
-    return "```\n" + "\n".join(lines) + "\n```" + translate(
-        "points: a win 1 (a bye is worth a win), a draw ½ · Bh (Buchholz): the points of everyone one played · +/-: "
-        "game points scored minus conceded · ✗: dropped", locale)
+        name = in_code_block(names[line.user_id]) + (" ✗" if line.user_id in dropped else "")
+        lines.append(f"{rank:>2} {name[:20]:<20} {number(line.points):>6} {number(line.buchholz):>5} "
+                     f"{number(line.difference):>5} {line.wins:>2} {line.byes:>3}")
+    if row.setup.seats == 2 and not row.setup.partners:
+        return "```\n" + "\n".join(lines) + "\n```" + translate(
+            "points: a win 1 (a bye is worth a win), a draw ½ · Bh (Buchholz): the points of everyone one played · "
+            "+/-: game points scored minus conceded · ✗: dropped", locale)
+    return "```\n" + "\n".join(lines) + "\n```" + points_text(row, locale) + " · " + translate(
+        "Bh (Buchholz): the mean points of the opponents at each table, summed · +/-: game points scored minus the "
+        "opponents' mean · W: tables won · computers are not ranked · ✗: dropped", locale)
+
+
+async def signup_answer(interaction: discord.Interaction[Any], tournament_id: int,
+                        act: Callable[[TournamentService], Awaitable[TournamentRow]]) -> None:
+    """Do what a sign-up control asks (``act``) and show the sign-up message as it is now; a refusal is told to the
+    member alone and changes nothing."""
+    tournaments = service(interaction)
+    try:
+        row = tournaments.get(tournament_id)
+        if (row.guild_id, row.channel_id) != (interaction.guild_id, interaction.channel_id):
+            raise TableError(_("That tournament is over or was cancelled."))
+        row = await act(tournaments)
+    except TableError as refusal:
+        await tell(interaction, refusal.said(interaction.locale))
+        return
+    locale, plan = interaction.guild_locale, hall(interaction).tables.schedule.plans.get(row.id)
+    await interaction.response.edit_message(embed=signup_embed(row, locale, plan), view=signup_view(row, locale))
 
 
 class TournamentButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?!)"):
@@ -101,17 +149,7 @@ class TournamentButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=
         return cls(int(match["id"]), item=item)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        tournaments = service(interaction)
-        try:
-            row = tournaments.get(self.tournament_id)
-            if (row.guild_id, row.channel_id) != (interaction.guild_id, interaction.channel_id):
-                raise TableError(_("That tournament is over or was cancelled."))
-            row = await self.act(tournaments, interaction)
-        except TableError as refusal:
-            await tell(interaction, refusal.said(interaction.locale))
-            return
-        locale = interaction.guild_locale
-        await interaction.response.edit_message(embed=signup_embed(row, locale), view=signup_view(row, locale))
+        await signup_answer(interaction, self.tournament_id, lambda tournaments: self.act(tournaments, interaction))
 
     async def act(self, tournaments: TournamentService, interaction: discord.Interaction[Any]) -> TournamentRow:
         raise NotImplementedError
@@ -135,10 +173,39 @@ class LeaveTournament(TournamentButton, template=r"dht:leave:(?P<id>\d+)"):
         return await tournaments.leave(self.tournament_id, interaction.user.id)
 
 
+class JoinWithPartners(discord.ui.DynamicItem[discord.ui.UserSelect[Any]], template=r"dht:team:(?P<id>\d+)"):
+    """Join with your partners (fixed teams): the member picks them in a user select (custom id
+    ``dht:team:<tournament id>``); they are signed up together as one team."""
+
+    def __init__(self, tournament_id: int, partners: int = 1, placeholder: str = "",
+                 item: discord.ui.UserSelect[Any] | None = None) -> None:
+        super().__init__(item or discord.ui.UserSelect(custom_id=f"dht:team:{tournament_id}", min_values=1,
+                                                       max_values=max(1, partners), placeholder=placeholder[:150]))
+        self.tournament_id = tournament_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> Self:
+        assert isinstance(item, discord.ui.UserSelect)
+        return cls(int(match["id"]), item=item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        chosen = list(self.item.values)
+
+        async def act(tournaments: TournamentService) -> TournamentRow:
+            if any(user.bot for user in chosen):
+                raise TableError(_("Choose members as partners: computer players fill empty seats by themselves."))
+            return await tournaments.join_team(self.tournament_id, [
+                (interaction.user.id, interaction.user.display_name[:32]),
+                *((user.id, user.display_name[:32]) for user in chosen)])
+
+        await signup_answer(interaction, self.tournament_id, act)
+
+
 class Tournament(commands.Cog):
     """/tournament and the channel's round announcements."""
 
-    tournament = app_commands.Group(name="tournament", description="Tournaments of a two-player game in this channel",
+    tournament = app_commands.Group(name="tournament", description="Tournaments of a domino game in this channel",
                                     guild_only=True)
 
     def __init__(self, bot: DominoHall) -> None:
@@ -147,36 +214,70 @@ class Tournament(commands.Cog):
         use_registry_choices(self)
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(JoinTournament, LeaveTournament)
+        self.bot.add_dynamic_items(JoinTournament, LeaveTournament, JoinWithPartners)
         self.bot.tables.tournaments.add_listener(self.on_tournament)
+        self.bot.tables.schedule.add_listener(self.on_schedule)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(JoinTournament, LeaveTournament)
+        self.bot.remove_dynamic_items(JoinTournament, LeaveTournament, JoinWithPartners)
 
-    @tournament.command(name="create", description="Open a tournament here, with a sign-up message (Manage Server)")
-    @app_commands.describe(game="The game (two players a table)", format="Swiss, knockout or round robin",
+    @tournament.command(name="create",
+                        description="Open a tournament here with a sign-up (seats, partners, computers; Manage Server)")
+    @app_commands.describe(game="The game (2 to 10 players a table)", format="Swiss, knockout or round robin",
                            rounds="Swiss only: how many rounds (default: enough for the players)",
-                           round_minutes="Minutes a round may last before its unfinished tables end (0: no clock)")
-    @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES)
+                           round_minutes="Minutes a round may last before its unfinished tables end (0: no clock)",
+                           seats="Players a table (default: two where the game allows it, else its fewest)",
+                           partners="Partnership games: members play as teams, fixed at sign-up or drawn at random",
+                           computers="Computer players fill empty seats (never ranked), or byes instead",
+                           starts_at="When it starts by itself: UTC like 2026-12-01 20:00, or in 2h (default: "
+                                     "/tournament start)",
+                           rules="House rules by the names /rules shows, like target=150 set=9 (default: the game's)")
+    @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES, partners=PARTNER_CHOICES,
+                          computers=COMPUTER_CHOICES)
     async def create(self, interaction: discord.Interaction[Any], game: app_commands.Choice[str],
                      format: app_commands.Choice[str], rounds: app_commands.Range[int, 1, 20] | None = None,
-                     round_minutes: app_commands.Range[int, 0, 1440] = 0) -> None:
-        """Open the channel's tournament and post its sign-up message."""
+                     round_minutes: app_commands.Range[int, 0, 1440] = 0,
+                     seats: app_commands.Range[int, 2, 10] | None = None,
+                     partners: app_commands.Choice[str] | None = None,
+                     computers: app_commands.Choice[str] | None = None, starts_at: str | None = None,
+                     rules: str | None = None) -> None:
+        """Open the channel's tournament and post its sign-up message (a bad start time or house rule opens none)."""
         if not await self.manager(interaction):
             return
         assert interaction.guild is not None and interaction.channel_id is not None
-        tournaments = service(interaction)
+        tournaments, schedule = service(interaction), hall(interaction).tables.schedule
         try:
+            when = parse_start(starts_at, schedule.clock()) if starts_at else None
+            seating = shape(game.value, seats, partners.value if partners else "")  # refused if it cannot be seated
+            options = house_rules(game.value, seating.seats, rules)
             row = await tournaments.create(interaction.guild.id, interaction.channel_id, interaction.user.id,
-                                           game.value, format.value, rounds, round_minutes)
+                                           game.value, format.value, rounds, round_minutes, seats=seats,
+                                           partners=partners.value if partners else "",
+                                           computers=computers is not None and computers.value == "allow")
         except TableError as refusal:
             await tell(interaction, refusal.said(interaction.locale))
             return
+        plan = await schedule.plan(row.id, when, options)
         locale = interaction.guild_locale
-        await interaction.response.send_message(embed=signup_embed(row, locale), view=signup_view(row, locale),
+        await interaction.response.send_message(embed=signup_embed(row, locale, plan), view=signup_view(row, locale),
                                                 allowed_mentions=NO_PINGS)
         message = await interaction.original_response()
         await tournaments.set_message(row.id, message.id)
+        await self.add_event(interaction, row, plan)
+
+    async def add_event(self, interaction: discord.Interaction[Any], row: TournamentRow, plan: TournamentPlan) -> None:
+        """The server event of a tournament with a start time; without Manage Events, the organiser hears why not."""
+        if plan.starts_at is None:
+            return
+        assert interaction.guild is not None
+        event = await create_event(interaction.guild, row, plan, interaction.guild_locale,
+                                   interaction.app_permissions.manage_events)
+        if event is not None:
+            await hall(interaction).tables.schedule.set_event(row.id, event.id)
+            return
+        await interaction.followup.send(translate(
+            "No server event was added: Domino Hall needs the Manage Events permission for that. The tournament "
+            "starts at its time all the same.", interaction.locale), ephemeral=True)
 
     @tournament.command(name="start", description="Close the sign-up and open the first round (Manage Server)")
     async def start(self, interaction: discord.Interaction[Any]) -> None:
@@ -217,7 +318,10 @@ class Tournament(commands.Cog):
         embed = discord.Embed(title=translate("Tournament #{id} · standings after round {round}", locale, id=row.id,
                                               round=row.round), colour=COLOUR,
                               description=standings_text(row, service(interaction), locale))
-        await interaction.response.send_message(embed=embed, allowed_mentions=NO_PINGS)
+        await interaction.response.defer(thinking=True)  # the picture is drawn off the event loop
+        file = await with_picture(embed, row, service(interaction).standings(row), row.round, locale,
+                                  final=row.status == "finished")
+        await interaction.followup.send(embed=embed, file=file, allowed_mentions=NO_PINGS)
 
     @tournament.command(name="drop", description="Leave this channel's tournament (you are not paired again)")
     async def drop(self, interaction: discord.Interaction[Any]) -> None:
@@ -263,7 +367,8 @@ class Tournament(commands.Cog):
         message = self.bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id
                                                    ).get_partial_message(row.message_id)
         try:
-            await message.edit(embed=signup_embed(row, locale), view=signup_view(row, locale))
+            await message.edit(embed=signup_embed(row, locale, self.bot.tables.schedule.plans.get(row.id)),
+                               view=signup_view(row, locale))
         except discord.HTTPException as error:
             log.info("tournament %d: its sign-up message could not be edited (%s)", row.id, error.status)
 
@@ -283,19 +388,46 @@ class Tournament(commands.Cog):
                     title=translate("Tournament #{id} · standings after round {round}", locale, id=row.id,
                                     round=row.round - 1), colour=COLOUR,
                     description=standings_text(row, self.bot.tables.tournaments, locale, before=row.round))]
-                await channel.send(round_text(row, locale), embeds=embeds, allowed_mentions=discord.AllowedMentions(
-                    everyone=False, roles=False, users=[discord.Object(p.user_id) for p in row.players]))
+                files = [await with_picture(embeds[0], row, self.bot.tables.tournaments.standings(row, row.round),
+                                            row.round - 1, locale)] if embeds else []
+                await channel.send(round_text(row, locale), embeds=embeds, files=files,
+                                   allowed_mentions=discord.AllowedMentions(
+                                       everyone=False, roles=False,
+                                       users=[discord.Object(p.user_id) for p in row.players]))
                 for table in update.tables:
                     await self.bot.pages.repost(table)  # the table's message, as /play posts it
             elif update.kind == TournamentEvent.FINISHED:
                 embed = discord.Embed(title=translate("Tournament #{id} is over: final standings", locale, id=row.id),
                                       colour=COLOUR, description=standings_text(row, self.bot.tables.tournaments,
                                                                                 locale))
-                await channel.send(embed=embed, allowed_mentions=NO_PINGS)
+                file = await with_picture(embed, row, self.bot.tables.tournaments.standings(row), row.round, locale,
+                                          final=True)
+                await channel.send(embed=embed, file=file, allowed_mentions=NO_PINGS)
         except discord.HTTPException as error:
             log.warning("tournament %d: could not tell the channel (%s)", row.id, error.status)
         except Exception:
             log.exception("tournament %d: announcing %s failed", row.id, update.kind)
+
+    def on_schedule(self, update: ScheduleUpdate) -> None:
+        """The start time came: say whether the tournament started (in a task)."""
+        if update.kind in (ScheduleEvent.STARTED, ScheduleEvent.TOO_FEW):
+            task = asyncio.create_task(self.started_by_time(update))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+
+    async def started_by_time(self, update: ScheduleUpdate) -> None:
+        """Tell the channel the tournament started at its time, or that too few joined (the sign-up stays open)."""
+        row, locale = update.tournament, self.locale(update.tournament)
+        text = translate("Tournament #{id} has started.", locale, id=row.id) if update.kind == ScheduleEvent.STARTED \
+            else translate("Tournament #{id} did not start at its time: {count} joined and it needs 2. The sign-up "
+                           "stays open: /tournament start starts it, /tournament cancel ends it.", locale, id=row.id,
+                           count=len(row.players))
+        try:
+            await self.bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id).send(
+                text, allowed_mentions=NO_PINGS)
+        except discord.HTTPException as error:
+            log.warning("tournament %d: could not tell the channel (%s)", row.id, error.status)
+        await self.redraw_signup(row)
 
     def locale(self, row: TournamentRow) -> discord.Locale | None:
         """The language of the tournament's server."""
@@ -308,12 +440,11 @@ def round_text(row: TournamentRow, locale: Any) -> str:
     lines = [translate("**Tournament #{id} · round {round} of {rounds}**", locale, id=row.id, round=row.round,
                        rounds=row.rounds)]
     for board in (b for b in row.boards if b.round == row.round):
-        if board.second_id is None:
-            lines.append(translate("<@{player}> has a bye (worth a win)", locale, player=board.first_id))
-        else:
-            lines.append(translate("<@{first}> vs <@{second}> · table #{table}", locale, first=board.first_id,
-                                   second=board.second_id, table=board.table_id))
-    if row.round_ends_at is not None:
+        lines.append(board_line(row, board, locale))
+    if row.round_ends_at is not None and shape_of(row).per_table > 2:
+        lines.append(translate("The round ends <t:{when}:R>; a table still playing then is placed by the match "
+                               "score (equal scores share a place).", locale, when=int(row.round_ends_at)))
+    elif row.round_ends_at is not None:
         lines.append(translate("The round ends <t:{when}:R>; a table still playing then is won by whoever leads on "
                                "the match score (equal scores draw).", locale, when=int(row.round_ends_at)))
     return "\n".join(lines)[:2000]

@@ -29,6 +29,7 @@ from bot.storage.repos import (
 )
 from bot.storage.schema import SCHEMA_VERSION
 from bot.storage.seats import COMPUTER_LEVELS, DEFAULT_LEVEL, Seat
+from bot.storage.tournament_plans import TournamentPlan, TournamentPlanRepo
 from bot.storage.tournaments import Board, Entrant, TournamentRepo, TournamentRow
 
 POSTGRES_SCHEMES = ("postgres://", "postgresql://")
@@ -46,6 +47,7 @@ class Storage:
         self.meta = MetaRepo(db)
         self.members = MemberDataRepo(db)  # one member's records, for /privacy (bot/storage/privacy.py)
         self.tournaments = TournamentRepo(db)
+        self.tournament_plans = TournamentPlanRepo(db)  # start times, house rules, events (issue 28)
         self.deliveries = DeliveryRepo(db)
         self.leases = LeaseRepo(db)
 
@@ -107,6 +109,8 @@ __all__ = [
     "Store",
     "TableRepo",
     "TableRow",
+    "TournamentPlan",
+    "TournamentPlanRepo",
     "TournamentRepo",
     "TournamentRow",
     "Transaction",

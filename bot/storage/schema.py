@@ -143,6 +143,24 @@ MIGRATIONS: tuple[str, ...] = (
         expires_at  REAL    NOT NULL
     );
     """,
+    # 7 (issue 28): tournaments at tables of more than two, of teams, and with computer players: how a tournament
+    # seats its tables (``setup``, JSON: seats a table, partners, computers), each player's team (0: none), and who
+    # sat where at a game of more than two (``lineup``, JSON; empty for a two-player game).
+    """
+    ALTER TABLE tournaments ADD COLUMN setup TEXT NOT NULL DEFAULT '{}';
+    ALTER TABLE tournament_players ADD COLUMN team INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE tournament_games ADD COLUMN lineup TEXT NOT NULL DEFAULT '[]';
+    """,
+    # 8 (issue 28): a tournament's plan: when it starts by itself, its house rules, its server event, its reminder.
+    """
+    CREATE TABLE tournament_plans (
+        tournament_id INTEGER PRIMARY KEY REFERENCES tournaments (id),
+        starts_at     REAL,
+        options       TEXT    NOT NULL DEFAULT '{}',
+        event_id      INTEGER,
+        reminded      INTEGER NOT NULL DEFAULT 0
+    );
+    """,
 )
 
 
@@ -283,6 +301,22 @@ PG_MIGRATIONS: tuple[str, ...] = (
         shard_count INTEGER NOT NULL,
         holder      TEXT    NOT NULL,
         expires_at  DOUBLE PRECISION NOT NULL
+    );
+    """,
+    # 7
+    """
+    ALTER TABLE tournaments ADD COLUMN setup TEXT NOT NULL DEFAULT '{}';
+    ALTER TABLE tournament_players ADD COLUMN team INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE tournament_games ADD COLUMN lineup TEXT NOT NULL DEFAULT '[]';
+    """,
+    # 8
+    """
+    CREATE TABLE tournament_plans (
+        tournament_id BIGINT  PRIMARY KEY REFERENCES tournaments (id),
+        starts_at     DOUBLE PRECISION,
+        options       TEXT    NOT NULL DEFAULT '{}',
+        event_id      BIGINT,
+        reminded      INTEGER NOT NULL DEFAULT 0
     );
     """,
 )

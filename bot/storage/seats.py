@@ -21,12 +21,16 @@ class Seat:
     """Who sits in a seat: a member (``user_id``) or a computer player (``user_id`` None) of some ``level``.
 
     A rematch lobby keeps each seat of the finished table for its member until ``reserved_until`` (a
-    ``time.time()``); the member confirms it (Rematch or Join), or it opens up then (bot/lobby.py)."""
+    ``time.time()``); the member confirms it (Rematch or Join), or it opens up then (bot/lobby.py).
+
+    A computer that a tournament seats in an empty seat is not ``ranked``: its level's rating does not count the
+    match, and the members are rated among themselves (bot/ratings.py)."""
 
     name: str
     user_id: int | None = None
     level: str = DEFAULT_LEVEL
     reserved_until: float | None = None
+    ranked: bool = True
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "name", clean_name(self.name))  # whatever the member typed (bot/names.py)
@@ -48,6 +52,8 @@ class Seat:
             data["level"] = self.level
         if self.reserved_until is not None:
             data["reserved_until"] = self.reserved_until
+        if not self.ranked:
+            data["unranked"] = True
         return data
 
     @classmethod
@@ -61,7 +67,8 @@ class Seat:
         until = data.get("reserved_until")
         return cls(str(data.get("name", "?")), int(user_id) if user_id is not None else None,
                    level if level in COMPUTER_LEVELS else DEFAULT_LEVEL,
-                   float(until) if isinstance(until, (int, float)) and user_id is not None else None)
+                   float(until) if isinstance(until, (int, float)) and user_id is not None else None,
+                   not (user_id is None and data.get("unranked")))
 
 
 def seats_from_json(text: str | None) -> tuple[Seat, ...]:

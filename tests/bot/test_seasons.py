@@ -82,7 +82,7 @@ async def test_the_season_length_is_a_server_setting(simcord_env) -> None:
     owner = guild.add_member(simcord_env.create_user("owner"), roles=[admins])
     alice, bob = (guild.add_member(simcord_env.create_user(name)) for name in ("alice", "bob"))
     shown = (await owner.slash(channel, "hall-settings")).response.content
-    assert shown.endswith("seasons last **a month**"), shown
+    assert "seasons last **a month**" in shown, shown
     bot = simcord_env.bot
     bot.tables.seasons.clock = lambda: at(2026, 11, 20)
     await save_duel(bot, guild.id, 1, "block", alice, bob, at(2026, 3, 5))
@@ -91,7 +91,7 @@ async def test_the_season_length_is_a_server_setting(simcord_env) -> None:
         "No finished games this season yet."
     assert await bot.tables.settings.season_length(guild.id) == "month"
     changed = (await owner.slash(channel, "hall-settings", season_length="year")).response.content
-    assert changed.endswith("seasons last **a year**")
+    assert "seasons last **a year**" in changed
     year = (await alice.slash(channel, "leaderboard")).response.embeds[0]
     assert "alice" in year.description and year.fields[0].value.startswith("**2026**")
 

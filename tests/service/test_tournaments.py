@@ -101,8 +101,19 @@ async def test_a_swiss_tournament_of_five_runs_its_rounds_from_the_tables_outcom
 
 
 async def test_refusals_change_nothing(service: TableService) -> None:
-    with pytest.raises(NotAllowed, match="two-player games"):
-        await service.tournaments.create(GUILD, CHANNEL, HOST, "texas42", "swiss")
+    with pytest.raises(NotAllowed, match=r"Bingo \(solitaire\) is not played at tables of 1"):
+        await service.tournaments.create(GUILD, CHANNEL, HOST, "bingo", "swiss")
+    with pytest.raises(NotAllowed, match="round robin needs tables of two"):
+        await service.tournaments.create(GUILD, CHANNEL, HOST, "block", "round-robin", seats=4)
+    with pytest.raises(NotAllowed, match="is not played at tables of 5"):
+        await service.tournaments.create(GUILD, CHANNEL, HOST, "muggins", "swiss", seats=5)
+    with pytest.raises(NotAllowed, match="has no partnerships"):
+        await service.tournaments.create(GUILD, CHANNEL, HOST, "bergen", "swiss", partners="fixed")
+    with pytest.raises(NotAllowed, match="is played at tables of 4"):
+        await service.tournaments.create(GUILD, CHANNEL, HOST, "texas42", "swiss", seats=2, partners="random")
+    with pytest.raises(NotAllowed, match="allow computers"):
+        await service.tournaments.create(GUILD, CHANNEL, HOST, "black_tile", "knockout", seats=4)
+    assert not service.tournaments.open
     with pytest.raises(NotAllowed, match="no tournament format"):
         await service.tournaments.create(GUILD, CHANNEL, HOST, DUEL.key, "ladder")
     tid = await signed_up(service, 1)
