@@ -86,6 +86,9 @@ class TableThreads:
 
     async def _start_thread(self, table: Table) -> int:
         row = table.row
+        if self.bot.tables.tournaments.in_own_place(table):  # a tournament round's table in its own thread or post
+            await self.bot.tables.storage.meta.set(thread_key(table.id), str(row.channel_id))
+            return row.channel_id  # its chat is there too (no thread in a thread); its players were told there
         if row.message_id is None or not await self.bot.tables.settings.threads_on(row.guild_id):
             return 0
         locale = self._locale(table)
