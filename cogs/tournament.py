@@ -62,6 +62,17 @@ def service(interaction: discord.Interaction[Any]) -> TournamentService:
     return hall(interaction).tables.tournaments
 
 
+def meant_channel(interaction: discord.Interaction[Any]) -> int:
+    """The channel whose tournament a command means: in a table's thread, its channel's; in a forum post, that of
+    the open tournament whose tables the forum holds."""
+    channel = interaction.channel
+    assert interaction.channel_id is not None
+    if not isinstance(channel, discord.Thread) or channel.parent_id is None:
+        return interaction.channel_id
+    return next((t.channel_id for t in service(interaction).open.values()
+                 if t.guild_id == interaction.guild_id and t.setup.forum == channel.parent_id), channel.parent_id)
+
+
 def signup_embed(row: TournamentRow, locale: Any, plan: TournamentPlan | None = None) -> discord.Embed:
     """The sign-up message: the game, the format, the rounds and clock, the start time and house rules (``plan``),
     and the players so far."""
@@ -323,8 +334,8 @@ class Tournament(commands.Cog):
     @tournament.command(name="standings", description="This channel's tournament standings")
     async def standings(self, interaction: discord.Interaction[Any]) -> None:
         """The standings now (or the last tournament's final standings)."""
-        assert interaction.guild is not None and interaction.channel_id is not None
-        row = await service(interaction).latest(interaction.guild.id, interaction.channel_id)
+        assert interaction.guild is not None
+        row = await service(interaction).latest(interaction.guild.id, meant_channel(interaction))
         if row is None:
             await tell(interaction, translate("There is no tournament in this channel: /tournament create opens one.",
                                               interaction.locale))
@@ -367,8 +378,8 @@ class Tournament(commands.Cog):
         """The channel's open tournament; None (the member told why) if there is none or they may not."""
         if manage and not await self.manager(interaction):
             return None
-        assert interaction.guild is not None and interaction.channel_id is not None
-        row = service(interaction).in_channel(interaction.guild.id, interaction.channel_id)
+        assert interaction.guild is not None
+        row = service(interaction).in_channel(interaction.guild.id, meant_channel(interaction))
         if row is None:
             await tell(interaction, translate("There is no tournament in this channel: /tournament create opens one.",
                                               interaction.locale))

@@ -108,6 +108,8 @@ async def test_a_swiss_round_opens_a_thread_per_table_played_inside_it(simcord_e
 
     first = env.bot.tables.store.tables[boards[0].table_id]
     thread = thread_of(channel, first.row.channel_id)
+    asked = await members[first.seats[0].user_id].slash(thread, "tournament standings")  # the thread's tournament
+    assert asked.response.embeds[0].title == f"Tournament #{tid} · standings after round 1"
     await play_in(env, thread, members, first.id)
     assert boards[0].done and first.status == "finished"
     assert any(has_picture(m, "standings.png") for m in thread.history())  # the match's standings stay there
@@ -209,7 +211,23 @@ async def test_with_a_forum_each_table_is_a_post_of_it(simcord_env) -> None:
         assert last.id == table.row.message_id
         assert f"<#{post.id}>" in round_message(channel, 1).content
     assert pings(env, channel.guild) == Counter({m.id: 1 for m in players})
-    for board in row.boards:
+    for board in list(row.boards):
         post = next(p for p in forum.threads if p.id == env.bot.tables.store.tables[board.table_id].row.channel_id)
         await play_in(env, post, members, board.table_id)
     assert row.round == 2 and len(forum.threads) == 4
+    leaving = players[0]
+    dropped = await leaving.slash(forum.threads[-1], "tournament drop")  # from a post: the forum's tournament
+    assert dropped.ephemeral and f"left tournament #{tid}" in dropped.response.content
+    assert next(p for p in row.players if p.user_id == leaving.id).dropped
+
+
+def test_a_thread_name_keeps_within_discords_limit() -> None:
+    """Ten seats of 32-character names still make a thread name Discord takes (at most 100 characters)."""
+    from bot.storage import Seat, TournamentRow
+    from cogs.tournament_tables import thread_name
+
+    row = TournamentRow(1, 2, 3, "test_duel", "swiss", 2, 0, round=12)
+    seats = [Seat(f"{n}" * 32, n) for n in range(10)]
+    name = thread_name(row, 7, seats, None)
+    assert len(name) == 100 and name.startswith("Round 12 · Table 7: " + "0" * 32 + " v ")
+    assert thread_name(row, 1, seats[:2], None) == f"Round 12 · Table 1: {'0' * 32} v {'1' * 32}"
