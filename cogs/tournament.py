@@ -416,7 +416,7 @@ class Tournament(commands.Cog):
                     description=standings_text(row, self.bot.tables.tournaments, locale, before=row.round))]
                 files = [await with_picture(embeds[0], row, self.bot.tables.tournaments.standings(row, row.round),
                                             row.round - 1, locale)] if embeds else []
-                # A player at a table in its own thread was mentioned there (cogs/tournament_tables.py): linked here.
+                # A player at a table in its own thread was mentioned there (cogs/tournament_tables.py): named here.
                 places = {t.id: t.row.channel_id for t in update.tables if t.row.channel_id != row.channel_id}
                 told = {s.user_id for t in update.tables if t.id in places for s in t.seats}
                 await channel.send(round_text(row, locale, places), embeds=embeds, files=files,
@@ -467,12 +467,13 @@ class Tournament(commands.Cog):
 
 def round_text(row: TournamentRow, locale: Any, places: dict[int, int] | None = None) -> str:
     """A round's pairings, each player mentioned once, with its clock; a table played in a thread or forum post of
-    its own (``places``: table id -> its channel) links to it."""
+    its own (``places``: table id -> its channel) links to it and names its players (mentioned there)."""
     lines = [translate("**Tournament #{id} · round {round} of {rounds}**", locale, id=row.id, round=row.round,
                        rounds=row.rounds)]
     for board in (b for b in row.boards if b.round == row.round):
         place = (places or {}).get(board.table_id or 0)
-        lines.append(board_line(row, board, locale) + (f" · <#{place}>" if place else ""))
+        lines.append(board_line(row, board, locale, named=True) + f" · <#{place}>" if place
+                     else board_line(row, board, locale))
     if row.round_ends_at is not None and shape_of(row).per_table > 2:
         lines.append(translate("The round ends <t:{when}:R>; a table still playing then is placed by the match "
                                "score (equal scores share a place).", locale, when=int(row.round_ends_at)))

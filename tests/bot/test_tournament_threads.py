@@ -51,17 +51,23 @@ async def play_in(env: Any, place: Any, members: dict[int, Any], table_id: int) 
     await env.settle()
 
 
-def pings(env: Any, guild: Any) -> Counter[int]:
-    """How many times each user was pinged by the bot's messages in the guild's channels and threads."""
-    found: Counter[int] = Counter()
+def bot_messages(env: Any, guild: Any) -> Iterator[Any]:
+    """Every message the bot posted in the guild's channels, threads and forum posts."""
     for channel_id, messages in env.backend.messages.items():
         channel = env.backend.channels.get(channel_id)
-        if channel is None or channel.guild_id != guild.id:
-            continue
-        for message in messages.values():
-            if message.author_id == env.bot.user.id:
-                found.update(message.ping_user_ids)
-    return found
+        if channel is not None and channel.guild_id == guild.id:
+            yield from (m for m in messages.values() if m.author_id == env.bot.user.id)
+
+
+def pings(env: Any, guild: Any) -> Counter[int]:
+    """How many times each user was pinged by the bot's messages in the guild."""
+    return Counter(user for message in bot_messages(env, guild) for user in message.ping_user_ids)
+
+
+def mentioned(env: Any, guild: Any, users: list[Any]) -> Counter[int]:
+    """How many times each of ``users`` is written as a mention in the bot's messages (pinging or not)."""
+    return Counter({u.id: sum((m.content or "").count(f"<@{u.id}>") for m in bot_messages(env, guild))
+                    for u in users})
 
 
 def thread_of(channel: Any, thread_id: int) -> Any:
@@ -104,6 +110,7 @@ async def test_a_swiss_round_opens_a_thread_per_table_played_inside_it(simcord_e
         assert f"table #{table.id} · <#{thread.id}>" in announced.content  # the round message links it
     assert not any(has_picture(m, "table.png") for m in channel.history())  # no table message in the channel
     assert pings(env, channel.guild) == Counter({m.id: 1 for m in players})  # each player pinged once, a bye too
+    assert mentioned(env, channel.guild, players) == Counter({m.id: 1 for m in players})  # and written once
     assert env.backend.messages[channel.id][announced.id].ping_user_ids == [bye]  # the bye, pinged in the channel
 
     first = env.bot.tables.store.tables[boards[0].table_id]
@@ -141,6 +148,7 @@ async def test_without_thread_permissions_the_tables_stay_in_the_channel(simcord
     assert {m.id for m in channel.history() if has_picture(m, "table.png")} == {t.row.message_id for t in tables}
     assert "<#" not in round_message(channel, 1).content
     assert pings(env, guild) == Counter({m.id: 1 for m in players})  # all in the round message, as before
+    assert mentioned(env, guild, players) == Counter({m.id: 1 for m in players})
     for table in tables:
         await play_in(env, channel, members, table.id)
     assert row.round == 2 and channel.threads == []
@@ -211,6 +219,8 @@ async def test_with_a_forum_each_table_is_a_post_of_it(simcord_env) -> None:
         assert last.id == table.row.message_id
         assert f"<#{post.id}>" in round_message(channel, 1).content
     assert pings(env, channel.guild) == Counter({m.id: 1 for m in players})
+    assert mentioned(env, channel.guild, players) == Counter({m.id: 1 for m in players})
+    assert all(m.name in round_message(channel, 1).content for m in players)  # named in the channel
     for board in list(row.boards):
         post = next(p for p in forum.threads if p.id == env.bot.tables.store.tables[board.table_id].row.channel_id)
         await play_in(env, post, members, board.table_id)
