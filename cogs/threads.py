@@ -9,6 +9,10 @@ early.
 When the bot cannot start a thread there (no Create Public Threads permission, or a channel that cannot hold one),
 the table stays in the channel, and its table message says why in one line: no extra message in the channel.
 
+A tournament round's table opened in a thread or forum post of its own (cogs/tournament_tables.py) has that
+thread as its channel: its table message is there, so its chat, recaps and final standings are too (no thread in a
+thread), and the thread is archived at the end like any table's.
+
 Each table's place is kept in storage ``meta`` (``thread:<table id>``: the thread's id, or 0 for the channel), so it
 survives a restart. :meth:`TableThreads.place` is the one answer to "where does this table's chat go".
 """

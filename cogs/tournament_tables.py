@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 
 from bot.storage import Seat, TournamentRow
+from bot.tournament_teams import shape_of
 from render.language import translate
 
 if TYPE_CHECKING:
@@ -35,8 +36,12 @@ MAX_NAME = 100  # Discord's limit for a thread's name
 
 
 def thread_name(row: TournamentRow, number: int, seats: Sequence[Seat], locale: Any) -> str:
-    """A table's thread name: its round, its number and who sits there, within Discord's 100 characters."""
-    players = " v ".join(seat.name for seat in seats)
+    """A table's thread name: its round, its number and who sits there (partners together: ``alice & carol v bob &
+    dave``), within Discord's 100 characters."""
+    sides = shape_of(row).sides
+    if len(seats) != sum(len(side) for side in sides):  # a smaller table (a knockout's final): each on their own
+        sides = tuple((seat,) for seat in range(len(seats)))
+    players = " v ".join(" & ".join(seats[i].name for i in side) for side in sides)
     return translate("Round {round} · Table {number}: {players}", locale, round=row.round, number=number,
                      players=players)[:MAX_NAME]
 

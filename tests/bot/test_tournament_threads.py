@@ -241,3 +241,18 @@ def test_a_thread_name_keeps_within_discords_limit() -> None:
     name = thread_name(row, 7, seats, None)
     assert len(name) == 100 and name.startswith("Round 12 · Table 7: " + "0" * 32 + " v ")
     assert thread_name(row, 1, seats[:2], None) == f"Round 12 · Table 1: {'0' * 32} v {'1' * 32}"
+
+
+def test_a_partnership_tables_thread_names_partners_together() -> None:
+    """Team games: each side's members together, the sides against each other."""
+    from bot.storage import Seat, TournamentRow
+    from bot.storage.tournaments import Setup
+    from bot.tournament_teams import shape_of
+    from cogs.tournament_tables import thread_name
+    from tests.service.test_tournaments_tables import tables_games
+
+    with tables_games():
+        row = TournamentRow(1, 2, 3, "test_pairs", "swiss", 2, 0, round=1, setup=Setup(4, "fixed"))
+        seats = [Seat(name, n) for n, name in enumerate(("ann", "ben", "cat", "dan"))]
+        assert shape_of(row).sides == ((0, 2), (1, 3))  # partners sit across
+        assert thread_name(row, 2, seats, None) == "Round 1 · Table 2: ann & cat v ben & dan"
