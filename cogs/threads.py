@@ -27,7 +27,7 @@ import discord
 
 from bot.i18n import translate
 from bot.store import UpdateKind
-from bot.table import Table
+from bot.table import Table, TableStatus
 
 if TYPE_CHECKING:
     from bot.client import DominoHall
@@ -57,7 +57,7 @@ class TableThreads:
         if kind == UpdateKind.STARTED and table.id not in self.known and table.id not in self.opening:
             self.opening[table.id] = asyncio.create_task(self._open(table), name=f"table-{table.id}-thread")
         elif kind == UpdateKind.ABANDONED:
-            task = asyncio.create_task(self.archive(table), name=f"table-{table.id}-thread-archive")
+            task = asyncio.create_task(self.archive(table, ended=True), name=f"table-{table.id}-thread-archive")
             self.tasks.add(task)
             task.add_done_callback(self.tasks.discard)
 
@@ -122,16 +122,23 @@ class TableThreads:
         return translate("No thread for this table: I need the Create Public Threads and Send Messages in Threads "
                          "permissions here. The last hand's result shows on this message.", locale)
 
+    async def settled(self, table: Table) -> None:
+        """The closed table's message shows its end: a table ended early in a thread of its own has the thread
+        archived now (before, its last edit would meet an archived thread, which Discord refuses)."""
+        if table.status == TableStatus.ABANDONED and await self.thread_of(table) == table.row.channel_id:
+            await self.archive(table)
+
     def forget(self, table_id: int) -> None:
         """The table is closed and its message final: what was kept about it in memory goes."""
         self.refused.discard(table_id)
         self.known.pop(table_id, None)
 
-    async def archive(self, table: Table) -> None:
-        """Archive the table's thread (the game is over or the table closed); the channel is left as it is."""
+    async def archive(self, table: Table, *, ended: bool = False) -> None:
+        """Archive the table's thread (the game is over, or the table was closed early: ``ended``); the channel is
+        left as it is."""
         thread = await self.thread_of(table)
-        if thread is None:
-            return
+        if thread is None or (ended and thread == table.row.channel_id):
+            return  # a table whose own place is the thread: archived once its message is final (settled)
         try:
             await self.bot.http.edit_channel(thread, archived=True)
             log.info("table %d: thread %d archived", table.id, thread)

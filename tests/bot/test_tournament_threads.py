@@ -256,3 +256,35 @@ def test_a_partnership_tables_thread_names_partners_together() -> None:
         seats = [Seat(name, n) for n, name in enumerate(("ann", "ben", "cat", "dan"))]
         assert shape_of(row).sides == ((0, 2), (1, 3))  # partners sit across
         assert thread_name(row, 2, seats, None) == "Round 1 · Table 2: ann & cat v ben & dan"
+
+
+@pytest.mark.simcord(settle_timeout=10.0)
+async def test_a_cancelled_tournament_archives_each_thread_after_its_last_table_message(simcord_env,
+                                                                                        monkeypatch) -> None:
+    """Discord refuses edits in an archived thread: a table ended early in its own thread shows its end first."""
+    env = simcord_env
+    channel, host, players = server(env, "alice", "bob", "carol", "dave")
+    await signed_up(env, channel, host, players)
+    await host.slash(channel, "tournament start")
+    await env.settle()
+    tables = {t.row.channel_id: t for t in env.bot.tables.store.tables.values()}
+    assert set(tables) == {t.id for t in channel.threads}
+    shown_when_archived: dict[int, Any] = {}
+    edit_channel = env.bot.http.edit_channel
+
+    async def watched(channel_id: int, **fields: Any) -> Any:
+        if fields.get("archived"):
+            thread = thread_of(channel, channel_id)
+            shown_when_archived.setdefault(channel_id, message_of(thread, tables[channel_id].row.message_id).embeds[0])
+        return await edit_channel(channel_id, **fields)
+
+    monkeypatch.setattr(env.bot.http, "edit_channel", watched)
+    first = next(iter(tables.values()))
+    await env.bot.pages.threads.archive(first, ended=True)  # what an early end asks at once: left for later
+    assert shown_when_archived == {}
+    await host.slash(channel, "tournament cancel")
+    await env.settle()
+    assert set(shown_when_archived) == set(tables) and all(archived(env, t) for t in channel.threads)
+    for thread_id, table in tables.items():
+        final = message_of(thread_of(channel, thread_id), table.row.message_id).embeds[0]
+        assert table.status == "abandoned" and shown_when_archived[thread_id].to_dict() == final.to_dict()
