@@ -38,6 +38,15 @@ log = logging.getLogger("domino_hall.threads")
 ARCHIVE_MINUTES: Literal[1440] = 1440
 
 
+def home_channel(bot: DominoHall, channel_id: int) -> int:
+    """Where news for the whole server goes from a table in ``channel_id``: the text channel a thread of its own
+    (a tournament's table) hangs from, else that channel itself (a forum post stays: a forum holds only posts)."""
+    channel = bot.get_channel(channel_id)
+    if isinstance(channel, discord.Thread) and isinstance(channel.parent, discord.TextChannel):
+        return channel.parent.id
+    return channel_id
+
+
 def thread_key(table_id: int) -> str:
     return f"thread:{table_id}"
 

@@ -18,6 +18,7 @@ from simcord.backend.models import Overwrite
 from simcord.enums import ChannelType, OverwriteType
 
 from bot import store
+from cogs.threads import home_channel
 from tests.bot.conftest import make_bot, release
 from tests.bot.helpers import answer, components, message_of, press_first_control
 from tests.bot.test_tournament import server
@@ -109,6 +110,7 @@ async def test_a_swiss_round_opens_a_thread_per_table_played_inside_it(simcord_e
         assert posted[-1].id == table.row.message_id and has_picture(posted[-1], "table.png")
         assert f"table #{table.id} · <#{thread.id}>" in announced.content  # the round message links it
     assert not any(has_picture(m, "table.png") for m in channel.history())  # no table message in the channel
+    assert home_channel(env.bot, table.row.channel_id) == channel.id  # a season's card would go to the channel
     assert pings(env, channel.guild) == Counter({m.id: 1 for m in players})  # each player pinged once, a bye too
     assert mentioned(env, channel.guild, players) == Counter({m.id: 1 for m in players})  # and written once
     assert env.backend.messages[channel.id][announced.id].ping_user_ids == [bye]  # the bye, pinged in the channel
