@@ -290,3 +290,18 @@ async def test_a_cancelled_tournament_archives_each_thread_after_its_last_table_
     for thread_id, table in tables.items():
         final = message_of(thread_of(channel, thread_id), table.row.message_id).embeds[0]
         assert table.status == "abandoned" and shown_when_archived[thread_id].to_dict() == final.to_dict()
+
+
+@pytest.mark.simcord(settle_timeout=10.0)
+async def test_a_forum_gone_by_the_start_falls_back_to_threads(simcord_env) -> None:
+    env = simcord_env
+    channel, host, players = server(env, "alice", "bob", "carol", "dave")
+    forum = forum_of(env, channel.guild, "tables")
+    tid = await signed_up(env, channel, host, players, forum=forum)
+    env.bot.tables.tournaments.open[tid].setup.forum = forum.id + 1  # as if the forum were deleted meanwhile
+    await host.slash(channel, "tournament start")
+    await env.settle()
+    row = env.bot.tables.tournaments.open[tid]
+    assert forum.threads == [] and len(channel.threads) == 2
+    assert {env.bot.tables.store.tables[b.table_id].row.channel_id for b in row.boards} == {
+        t.id for t in channel.threads}
