@@ -25,7 +25,7 @@ import json
 import logging
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -34,7 +34,7 @@ import engine
 from bot import tournament_rounds as rounds
 from bot.lobby import LobbyService
 from bot.pairing import Line as StandingLine
-from bot.storage import Board, Entrant, Storage, TournamentRow
+from bot.storage import Board, Entrant, Seat, Storage, TournamentRow
 from bot.storage.tournaments import Setup
 from bot.store import TableStore, TableUpdate, UpdateKind
 from bot.table import NotAllowed, Table, TableStatus
@@ -89,6 +89,9 @@ class TournamentService:
         self.listeners: list[Callable[[TournamentUpdate], None]] = []
         #: The house rules a tournament's tables are opened with (bot/tournament_schedule.py sets it).
         self.house_rules: Callable[[TournamentRow], Mapping[str, Any]] = lambda row: {}
+        #: Where a round's table opens: a channel of its own (a thread or forum post) the cogs make for (tournament,
+        #: table number, seats) and return the id of, or the tournament's channel (cogs/tournament_tables.py sets it).
+        self.place: Callable[[TournamentRow, int, Sequence[Seat]], Awaitable[int]] | None = None
         store.add_listener(self.on_update)
 
     def add_listener(self, listener: Callable[[TournamentUpdate], None]) -> None:
@@ -113,9 +116,10 @@ class TournamentService:
     # ----- sign-up --------------------------------------------------------------------------------------------------
     async def create(self, guild_id: int, channel_id: int, host_id: int, game: str, fmt: str,
                      rounds: int | None = None, round_minutes: int = 0, *, seats: int | None = None,
-                     partners: str = "", computers: bool = False) -> TournamentRow:
+                     partners: str = "", computers: bool = False, forum: int = 0) -> TournamentRow:
         """Open a tournament for sign-up in this channel: ``seats`` a table (default: the game's size), ``partners``
-        ("fixed" or "random" teams; "" each alone), ``computers`` to fill empty seats."""
+        ("fixed" or "random" teams; "" each alone), ``computers`` to fill empty seats, ``forum`` the forum whose
+        posts hold its tables (0: threads of this channel)."""
         try:
             spec = engine.game_spec(game)
         except BadOption as error:
@@ -135,9 +139,9 @@ class TournamentService:
                              game=Word(spec.title), seats=table.seats)
         if self.in_channel(guild_id, channel_id) is not None:
             raise NotAllowed(_("This channel already has a tournament: /tournament cancel ends it."))
-        row = await self.storage.tournaments.create(TournamentRow(
+        row = await self.storage.tournaments.create(TournamentRow(  # other formats' rounds: later
             guild_id, channel_id, host_id, game, fmt, (rounds or 0) if fmt == "swiss" else 0, max(round_minutes, 0),
-            created_at=self.clock(), setup=Setup(table.seats, partners, computers)))  # other formats' rounds: later
+            created_at=self.clock(), setup=Setup(table.seats, partners, computers, forum)))
         self.open[row.id] = row
         log.info("tournament %d: %s %s opened in channel %d", row.id, fmt, game, channel_id)
         return row
@@ -264,10 +268,11 @@ class TournamentService:
         tables = []
         for number, competitors in enumerate(seating, 1):
             seats, lineup = rounds.table_seats(row, table_shape, competitors)
-            table = await self.lobbies.open_seated(row.guild_id, row.channel_id, row.game, seats,
+            place = await self._place(row, number, seats)
+            table = await self.lobbies.open_seated(row.guild_id, place, row.game, seats,
                                                    f"tournament {row.id} round {row.round}",
                                                    {**self.house_rules(row), **table_shape.options})
-            self.by_table[table.id] = row.id
+            self.by_table[table.id] = row.id  # (before the table's STARTED listeners run their tasks: in_own_place)
             first = next(c for c in competitors if c is not None)
             if rounds.seated(row, table_shape):
                 row.boards.append(Board(row.round, number, first, None, table.id, lineup=lineup))
@@ -281,6 +286,23 @@ class TournamentService:
         self._arm_clock(row)
         if not tables:  # only byes (everyone else dropped): the round is done already
             await self._next_round(row)
+
+    async def _place(self, row: TournamentRow, number: int, seats: Sequence[Seat]) -> int:
+        """The channel a round's table opens in: its own thread or forum post where the cogs could make one, else
+        the tournament's channel (a failure there must not stop the round)."""
+        if self.place is None:
+            return row.channel_id
+        try:
+            return await self.place(row, number, seats)
+        except Exception:
+            log.exception("tournament %d: no place of its own for table %d of round %d", row.id, number, row.round)
+            return row.channel_id
+
+    def in_own_place(self, table: Table) -> bool:
+        """Whether ``table`` is an open round's table that lives in a thread or forum post of its own (not in its
+        tournament's channel): that place is its chat too (cogs/threads.py)."""
+        row = self.open.get(self.by_table.get(table.id, 0))
+        return row is not None and table.row.channel_id != row.channel_id
 
     # ----- outcomes -------------------------------------------------------------------------------------------------
     def on_update(self, update: TableUpdate) -> None:

@@ -214,6 +214,7 @@ class TablePublisher:
         await self.refresh(table)
         later = [d for d in self.bot.tables.outbox.owed(table.id) if d.kind == TABLE_MESSAGE and d is not delivery]
         if closed and not later:
+            await self.threads.settled(table)
             self.latest.pop(table.id, None)
             self.results.pop(table.id, None)
             self.hand_ended.discard(table.id)

@@ -18,6 +18,7 @@ from cogs.choices import GAME_CHOICES, use_registry_choices
 from cogs.rank_roles import season_roles
 from cogs.season_cards import SEASON_CHOICES, card_embed, game_title, season_field, season_wins_embed
 from cogs.text import COLOUR, NO_PINGS
+from cogs.threads import home_channel
 from engine import catalogue
 from render.language import _, translate, translate_n
 
@@ -123,7 +124,8 @@ class Stats(commands.Cog):
     def on_table(self, update: TableUpdate) -> None:
         """A match finished: if it is the server's first since its season changed, post the season's end card."""
         if update.kind == UpdateKind.FINISHED:
-            task = asyncio.create_task(self.season_card(update.table.row.guild_id, update.table.row.channel_id))
+            task = asyncio.create_task(self.season_card(update.table.row.guild_id,
+                                                        home_channel(self.bot, update.table.row.channel_id)))
             self.tasks.add(task)
             task.add_done_callback(self.tasks.discard)
 

@@ -9,6 +9,10 @@ early.
 When the bot cannot start a thread there (no Create Public Threads permission, or a channel that cannot hold one),
 the table stays in the channel, and its table message says why in one line: no extra message in the channel.
 
+A tournament round's table opened in a thread or forum post of its own (cogs/tournament_tables.py) has that
+thread as its channel: its table message is there, so its chat, recaps and final standings are too (no thread in a
+thread), and the thread is archived at the end like any table's.
+
 Each table's place is kept in storage ``meta`` (``thread:<table id>``: the thread's id, or 0 for the channel), so it
 survives a restart. :meth:`TableThreads.place` is the one answer to "where does this table's chat go".
 """
@@ -23,7 +27,7 @@ import discord
 
 from bot.i18n import translate
 from bot.store import UpdateKind
-from bot.table import Table
+from bot.table import Table, TableStatus
 
 if TYPE_CHECKING:
     from bot.client import DominoHall
@@ -32,6 +36,15 @@ log = logging.getLogger("domino_hall.threads")
 
 #: How long a quiet table thread stays open before Discord archives it (minutes; the bot archives it at the end).
 ARCHIVE_MINUTES: Literal[1440] = 1440
+
+
+def home_channel(bot: DominoHall, channel_id: int) -> int:
+    """Where news for the whole server goes from a table in ``channel_id``: the text channel a thread of its own
+    (a tournament's table) hangs from, else that channel itself (a forum post stays: a forum holds only posts)."""
+    channel = bot.get_channel(channel_id)
+    if isinstance(channel, discord.Thread) and isinstance(channel.parent, discord.TextChannel):
+        return channel.parent.id
+    return channel_id
 
 
 def thread_key(table_id: int) -> str:
@@ -53,7 +66,7 @@ class TableThreads:
         if kind == UpdateKind.STARTED and table.id not in self.known and table.id not in self.opening:
             self.opening[table.id] = asyncio.create_task(self._open(table), name=f"table-{table.id}-thread")
         elif kind == UpdateKind.ABANDONED:
-            task = asyncio.create_task(self.archive(table), name=f"table-{table.id}-thread-archive")
+            task = asyncio.create_task(self.archive(table, ended=True), name=f"table-{table.id}-thread-archive")
             self.tasks.add(task)
             task.add_done_callback(self.tasks.discard)
 
@@ -86,6 +99,9 @@ class TableThreads:
 
     async def _start_thread(self, table: Table) -> int:
         row = table.row
+        if self.bot.tables.tournaments.in_own_place(table):  # a tournament round's table in its own thread or post
+            await self.bot.tables.storage.meta.set(thread_key(table.id), str(row.channel_id))
+            return row.channel_id  # its chat is there too (no thread in a thread); its players were told there
         if row.message_id is None or not await self.bot.tables.settings.threads_on(row.guild_id):
             return 0
         locale = self._locale(table)
@@ -115,16 +131,23 @@ class TableThreads:
         return translate("No thread for this table: I need the Create Public Threads and Send Messages in Threads "
                          "permissions here. The last hand's result shows on this message.", locale)
 
+    async def settled(self, table: Table) -> None:
+        """The closed table's message shows its end: a table ended early in a thread of its own has the thread
+        archived now (before, its last edit would meet an archived thread, which Discord refuses)."""
+        if table.status == TableStatus.ABANDONED and await self.thread_of(table) == table.row.channel_id:
+            await self.archive(table)
+
     def forget(self, table_id: int) -> None:
         """The table is closed and its message final: what was kept about it in memory goes."""
         self.refused.discard(table_id)
         self.known.pop(table_id, None)
 
-    async def archive(self, table: Table) -> None:
-        """Archive the table's thread (the game is over or the table closed); the channel is left as it is."""
+    async def archive(self, table: Table, *, ended: bool = False) -> None:
+        """Archive the table's thread (the game is over, or the table was closed early: ``ended``); the channel is
+        left as it is."""
         thread = await self.thread_of(table)
-        if thread is None:
-            return
+        if thread is None or (ended and thread == table.row.channel_id):
+            return  # a table whose own place is the thread: archived once its message is final (settled)
         try:
             await self.bot.http.edit_channel(thread, archived=True)
             log.info("table %d: thread %d archived", table.id, thread)

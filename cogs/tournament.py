@@ -1,6 +1,8 @@
 """/tournament: create (a sign-up message with Join and Leave, and Join with partners when teams are fixed), start,
-cancel, standings and drop; the channel hears each round's pairings (its tables posted like any table) and the
-final standings. The rules are the tournament service's (bot/tournaments.py); pairings and tie-breaks are
+cancel, standings and drop; the channel hears each round's pairings (each table linked to the thread or forum post
+it is played in: cogs/tournament_tables.py) and the final standings.
+
+The rules are the tournament service's (bot/tournaments.py); pairings and tie-breaks are
 bot/pairing.py's and bot/tables_pairing.py's; what is said of tables of more than two, teams and computers is
 cogs/tournament_seats.py's."""
 
@@ -38,6 +40,7 @@ from cogs.tournament_seats import (
     seating_text,
 )
 from cogs.tournament_standings import with_picture
+from cogs.tournament_tables import TablePlaces, cannot_post
 from render.language import _, translate
 
 if TYPE_CHECKING:
@@ -57,6 +60,17 @@ COMPUTER_CHOICES = [app_commands.Choice(name=app_commands.locale_str(_("allow: c
 def service(interaction: discord.Interaction[Any]) -> TournamentService:
     """The tournament service of the bot that received the command or click."""
     return hall(interaction).tables.tournaments
+
+
+def meant_channel(interaction: discord.Interaction[Any]) -> int:
+    """The channel whose tournament a command means: in a table's thread, its channel's; in a forum post, that of
+    the open tournament whose tables the forum holds."""
+    channel = interaction.channel
+    assert interaction.channel_id is not None
+    if not isinstance(channel, discord.Thread) or channel.parent_id is None:
+        return interaction.channel_id
+    return next((t.channel_id for t in service(interaction).open.values()
+                 if t.guild_id == interaction.guild_id and t.setup.forum == channel.parent_id), channel.parent_id)
 
 
 def signup_embed(row: TournamentRow, locale: Any, plan: TournamentPlan | None = None) -> discord.Embed:
@@ -211,15 +225,18 @@ class Tournament(commands.Cog):
     def __init__(self, bot: DominoHall) -> None:
         self.bot = bot
         self.tasks: set[asyncio.Task[None]] = set()
+        self.places = TablePlaces(bot)
         use_registry_choices(self)
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(JoinTournament, LeaveTournament, JoinWithPartners)
+        self.bot.tables.tournaments.place = self.places.place
         self.bot.tables.tournaments.add_listener(self.on_tournament)
         self.bot.tables.schedule.add_listener(self.on_schedule)
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(JoinTournament, LeaveTournament, JoinWithPartners)
+        self.bot.tables.tournaments.place = None
 
     @tournament.command(name="create",
                         description="Open a tournament here with a sign-up (seats, partners, computers; Manage Server)")
@@ -231,7 +248,8 @@ class Tournament(commands.Cog):
                            computers="Computer players fill empty seats (never ranked), or byes instead",
                            starts_at="When it starts by itself: UTC like 2026-12-01 20:00, or in 2h (default: "
                                      "/tournament start)",
-                           rules="House rules by the names /rules shows, like target=150 set=9 (default: the game's)")
+                           rules="House rules by the names /rules shows, like target=150 set=9 (default: the game's)",
+                           forum="A forum where each table is a post of its own (default: a thread a table here)")
     @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES, partners=PARTNER_CHOICES,
                           computers=COMPUTER_CHOICES)
     async def create(self, interaction: discord.Interaction[Any], game: app_commands.Choice[str],
@@ -240,11 +258,18 @@ class Tournament(commands.Cog):
                      seats: app_commands.Range[int, 2, 10] | None = None,
                      partners: app_commands.Choice[str] | None = None,
                      computers: app_commands.Choice[str] | None = None, starts_at: str | None = None,
-                     rules: str | None = None) -> None:
-        """Open the channel's tournament and post its sign-up message (a bad start time or house rule opens none)."""
+                     rules: str | None = None, forum: discord.ForumChannel | None = None) -> None:
+        """Open the channel's tournament and post its sign-up message (a bad start time or house rule, or a forum
+        the bot cannot post in, opens none)."""
         if not await self.manager(interaction):
             return
         assert interaction.guild is not None and interaction.channel_id is not None
+        if forum is not None and cannot_post(forum, interaction.guild.me):
+            await tell(interaction, translate(
+                "I cannot post the tables in {forum}: I need the View Channel, Send Messages, Send Messages in "
+                "Threads, Embed Links and Attach Files permissions there. No tournament was opened.",
+                interaction.locale, forum=forum.mention))
+            return
         tournaments, schedule = service(interaction), hall(interaction).tables.schedule
         try:
             when = parse_start(starts_at, schedule.clock()) if starts_at else None
@@ -253,7 +278,8 @@ class Tournament(commands.Cog):
             row = await tournaments.create(interaction.guild.id, interaction.channel_id, interaction.user.id,
                                            game.value, format.value, rounds, round_minutes, seats=seats,
                                            partners=partners.value if partners else "",
-                                           computers=computers is not None and computers.value == "allow")
+                                           computers=computers is not None and computers.value == "allow",
+                                           forum=forum.id if forum is not None else 0)
         except TableError as refusal:
             await tell(interaction, refusal.said(interaction.locale))
             return
@@ -308,8 +334,8 @@ class Tournament(commands.Cog):
     @tournament.command(name="standings", description="This channel's tournament standings")
     async def standings(self, interaction: discord.Interaction[Any]) -> None:
         """The standings now (or the last tournament's final standings)."""
-        assert interaction.guild is not None and interaction.channel_id is not None
-        row = await service(interaction).latest(interaction.guild.id, interaction.channel_id)
+        assert interaction.guild is not None
+        row = await service(interaction).latest(interaction.guild.id, meant_channel(interaction))
         if row is None:
             await tell(interaction, translate("There is no tournament in this channel: /tournament create opens one.",
                                               interaction.locale))
@@ -352,8 +378,8 @@ class Tournament(commands.Cog):
         """The channel's open tournament; None (the member told why) if there is none or they may not."""
         if manage and not await self.manager(interaction):
             return None
-        assert interaction.guild is not None and interaction.channel_id is not None
-        row = service(interaction).in_channel(interaction.guild.id, interaction.channel_id)
+        assert interaction.guild is not None
+        row = service(interaction).in_channel(interaction.guild.id, meant_channel(interaction))
         if row is None:
             await tell(interaction, translate("There is no tournament in this channel: /tournament create opens one.",
                                               interaction.locale))
@@ -390,12 +416,16 @@ class Tournament(commands.Cog):
                     description=standings_text(row, self.bot.tables.tournaments, locale, before=row.round))]
                 files = [await with_picture(embeds[0], row, self.bot.tables.tournaments.standings(row, row.round),
                                             row.round - 1, locale)] if embeds else []
-                await channel.send(round_text(row, locale), embeds=embeds, files=files,
+                # A player at a table in its own thread was mentioned there (cogs/tournament_tables.py): named here.
+                places = {t.id: t.row.channel_id for t in update.tables if t.row.channel_id != row.channel_id}
+                told = {s.user_id for t in update.tables if t.id in places for s in t.seats}
+                await channel.send(round_text(row, locale, places), embeds=embeds, files=files,
                                    allowed_mentions=discord.AllowedMentions(
                                        everyone=False, roles=False,
-                                       users=[discord.Object(p.user_id) for p in row.players]))
+                                       users=[discord.Object(p.user_id) for p in row.players
+                                              if p.user_id not in told]))
                 for table in update.tables:
-                    await self.bot.pages.repost(table)  # the table's message, as /play posts it
+                    await self.bot.pages.repost(table)  # the table's message, in its thread or the channel
             elif update.kind == TournamentEvent.FINISHED:
                 embed = discord.Embed(title=translate("Tournament #{id} is over: final standings", locale, id=row.id),
                                       colour=COLOUR, description=standings_text(row, self.bot.tables.tournaments,
@@ -435,12 +465,15 @@ class Tournament(commands.Cog):
         return guild.preferred_locale if guild is not None else None
 
 
-def round_text(row: TournamentRow, locale: Any) -> str:
-    """A round's pairings, each player mentioned once, with its clock."""
+def round_text(row: TournamentRow, locale: Any, places: dict[int, int] | None = None) -> str:
+    """A round's pairings, each player mentioned once, with its clock; a table played in a thread or forum post of
+    its own (``places``: table id -> its channel) links to it and names its players (mentioned there)."""
     lines = [translate("**Tournament #{id} · round {round} of {rounds}**", locale, id=row.id, round=row.round,
                        rounds=row.rounds)]
     for board in (b for b in row.boards if b.round == row.round):
-        lines.append(board_line(row, board, locale))
+        place = (places or {}).get(board.table_id or 0)
+        lines.append(board_line(row, board, locale, named=True) + f" · <#{place}>" if place
+                     else board_line(row, board, locale))
     if row.round_ends_at is not None and shape_of(row).per_table > 2:
         lines.append(translate("The round ends <t:{when}:R>; a table still playing then is placed by the match "
                                "score (equal scores share a place).", locale, when=int(row.round_ends_at)))

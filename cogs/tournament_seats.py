@@ -53,17 +53,23 @@ def entrants_text(row: TournamentRow, locale: Any) -> str:
     return ", ".join(said)
 
 
-def mentions(row: TournamentRow, competitor: int | None, shape: Shape) -> str:
-    """A competitor's mention: a member's, a team's members joined, or a computer player."""
+def mentions(row: TournamentRow, competitor: int | None, shape: Shape, named: bool = False) -> str:
+    """A competitor's mention: a member's, a team's members joined, or a computer player (``named``: their names,
+    for players mentioned elsewhere)."""
     if competitor is None:
         return "🖥️"
+    names = {p.user_id: p.name for p in row.players}
+
+    def one(user_id: int) -> str:
+        return in_text(names.get(user_id, "?")) if named else f"<@{user_id}>"
+
     if shape.teams:
-        return " & ".join(f"<@{m.user_id}>" for m in teams_of(row).get(competitor, []))
-    return f"<@{competitor}>"
+        return " & ".join(one(m.user_id) for m in teams_of(row).get(competitor, []))
+    return one(competitor)
 
 
-def board_line(row: TournamentRow, board: Board, locale: Any) -> str:
-    """One table of a round (or a bye), its players mentioned."""
+def board_line(row: TournamentRow, board: Board, locale: Any, named: bool = False) -> str:
+    """One table of a round (or a bye), its players mentioned (``named``: named, mentioned in the table's thread)."""
     shape = shape_of(row)
     if board.second_id is None and not board.lineup:
         players = mentions(row, board.first_id, shape)
@@ -73,10 +79,10 @@ def board_line(row: TournamentRow, board: Board, locale: Any) -> str:
     if board.lineup:
         sides: dict[int, list[str]] = {}
         for sitter in board.lineup:
-            sides.setdefault(sitter.side, []).append(mentions(row, sitter.competitor, shape))
+            sides.setdefault(sitter.side, []).append(mentions(row, sitter.competitor, shape, named))
         players = " vs ".join(" & ".join(side) for side in sides.values())
     else:
-        players = f"{mentions(row, board.first_id, shape)} vs {mentions(row, board.second_id, shape)}"
+        players = f"{mentions(row, board.first_id, shape, named)} vs {mentions(row, board.second_id, shape, named)}"
     return translate("{players} · table #{table}", locale, players=players, table=board.table_id)
 
 

@@ -51,11 +51,13 @@ class Sitter:
 @dataclass
 class Setup:
     """How a tournament seats its tables: ``seats`` a table, ``partners`` ("": each alone; "fixed": teams formed at
-    sign-up; "random": teams drawn at the start) and whether ``computers`` may fill empty seats."""
+    sign-up; "random": teams drawn at the start), whether ``computers`` may fill empty seats, and the ``forum`` whose
+    posts hold its tables (0: a thread a table in the tournament's channel)."""
 
     seats: int = 2
     partners: str = ""
     computers: bool = False
+    forum: int = 0
 
 
 @dataclass
@@ -158,14 +160,16 @@ def _values(row: TournamentRow) -> tuple[Any, ...]:
 
 
 def _setup_text(setup: Setup) -> str:
-    return json.dumps({"seats": setup.seats, "partners": setup.partners, "computers": setup.computers})
+    return json.dumps({"seats": setup.seats, "partners": setup.partners, "computers": setup.computers,
+                       "forum": setup.forum})
 
 
 def _read_setup(text: str | None) -> Setup:
     """The stored setup; a missing or damaged one reads as the two-player default."""
     try:
         data = json.loads(text or "{}")
-        return Setup(int(data.get("seats", 2)), str(data.get("partners", "")), bool(data.get("computers", False)))
+        return Setup(int(data.get("seats", 2)), str(data.get("partners", "")), bool(data.get("computers", False)),
+                     int(data.get("forum", 0)))
     except (ValueError, TypeError, AttributeError):
         return Setup()
 
