@@ -122,7 +122,7 @@ class TournamentService:
         try:
             spec = engine.game_spec(game)
         except BadOption as error:
-            raise NotAllowed(str(error)) from None
+            raise NotAllowed(error.phrase) from None
         if 2 not in spec.seats:
             raise NotAllowed(_("Tournaments are for two-player games: {game} is not played by two."),
                              game=Word(spec.title))

@@ -22,7 +22,7 @@ from discord.ext import commands
 import render
 from bot import offload
 from bot.names import in_text
-from bot.table import TableStatus
+from bot.table import TableError, TableStatus
 from bot.tables import TableRow
 from cogs.text import COLOUR, NO_PINGS
 from engine import CorruptState, Game, catalogue
@@ -37,17 +37,9 @@ log = logging.getLogger("domino_hall.replay")
 HISTORY_LENGTH = 10
 
 
-class ReplayRefused(Exception):
-    """A replay that cannot be shown, with the reason for the member (an English template and its values, said in
-    the member's language by :meth:`said`)."""
-
-    def __init__(self, message: str, **values: Any) -> None:
-        super().__init__(message.format(**values))
-        self.message, self.values = message, values
-
-    def said(self, locale: Any) -> str:
-        """The reason in the locale's language."""
-        return translate(self.message, locale, **self.values)
+class ReplayRefused(TableError):
+    """A replay that cannot be shown, with the reason for the member: words given as data, said in the member's
+    language by :meth:`said`, as every refusal is (bot.table.TableError)."""
 
 
 def names_of(row: TableRow) -> list[str]:

@@ -35,7 +35,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from engine.phrases import capital
+from engine.phrases import Phrase, capital
 
 LOCALES = Path(__file__).resolve().parent / "locales"
 #: The languages with a catalogue, and the Discord locale codes that read each.
@@ -142,14 +142,18 @@ def say_n(count: int, one: str, many: str, **values: Any) -> str:
     return translate_n(count, one, many, LANGUAGE.get(), **values)
 
 
-def phrase_in(phrase: Any, locale: Any) -> str:
-    """Words the engine gives as data (an ``engine.phrases.Phrase``: a move's label, why a game cannot start) in the
-    locale's language."""
-    language = language_of(locale)
-    return phrase.said(catalogue(language).get) if language else str(phrase)
+def phrase_in(phrase: Phrase, locale: Any) -> str:
+    """Words given as data (an ``engine.phrases.Phrase``: a move's label, a suit, why a game cannot start or a
+    request was refused) in the locale's language."""
+    return phrase.said(translations(language_of(locale)))
 
 
-def label_in(phrase: Any, locale: Any) -> str:
+def said(phrase: Phrase) -> str:
+    """Words given as data (an ``engine.phrases.Phrase``) in the language being drawn in (:func:`speaking`)."""
+    return phrase.said(translations(LANGUAGE.get()))
+
+
+def label_in(phrase: Phrase, locale: Any) -> str:
     """A move's label (a phrase) in the locale's language, with a capital first, as ``Game.describe`` gives it."""
     return capital(phrase_in(phrase, locale))
 

@@ -29,25 +29,27 @@ from engine.events import (
     parse_event,
     parse_prompt,
 )
-from engine.layout import ARM_WORDS
+from engine.layout import ARM_WORDS, arm_words
+from engine.phrases import Phrase
 from engine.registry import catalogue
 from engine.tricks import SUIT_WORDS
 from engine.tricks import suit_words as _suit_words
 from engine.views import CommonView
 from render.event_words import event_sentence
 from render.game_words import GameWords, words_for
-from render.language import LANGUAGE, N_, _, agree, translate, translate_n
+from render.language import LANGUAGE, N_, _, agree, translate, translate_n, translations
 from render.prompt_words import prompt_sentence, your_prompt_sentence
 
 if TYPE_CHECKING:
     from render.recap import HandRecap
 
-__all__ = ["ARM_WORDS", "SUIT_WORDS", "Narrator", "event_text", "log_lines", "log_tiles", "option_label",
+__all__ = ["ARM_WORDS", "SUIT_WORDS", "Narrator", "arm_words", "event_text", "log_lines", "log_tiles", "option_label",
            "option_value_words", "outcome_text", "prompt_line", "prompt_text", "suit_words", "your_prompt"]
 
 
-def suit_words(suit: str | int | None) -> str:
-    """A suit or trumps in words: ``"5"`` (or 5) -> ``"fives"``, ``"doubles"``, ``"none"`` -> ``"no-trump"``."""
+def suit_words(suit: str | int | None) -> Phrase:
+    """A suit or trumps in words, to be said in a language: ``"5"`` (or 5) -> ``fives``, ``"doubles"``, ``"none"``
+    -> ``no-trump``."""
     return _suit_words(None if suit is None else str(suit))
 
 
@@ -72,6 +74,11 @@ class Narrator:
         """``text`` in the narrator's language (else the language a picture is drawn in; English without one),
         filled in with ``values``."""
         return translate(text, self.language or LANGUAGE.get(), **values)
+
+    def said(self, phrase: Phrase) -> str:
+        """Words given as data (an ``engine.phrases.Phrase``: a suit, an end, a contract) in the narrator's
+        language."""
+        return phrase.said(translations(self.language or LANGUAGE.get()))
 
     def counted(self, count: int, one: str, many: str, **values: Any) -> str:
         """The form of ``one``/``many`` (English singular and plural) that ``count`` takes in the narrator's
