@@ -21,8 +21,8 @@ from render.language import _
 if TYPE_CHECKING:
     from render.words import Narrator
 
-__all__ = ["EVENT_WORDS", "NUMBER_NAMES", "POKER_LABELS", "SCORE_WORDS", "contract_said", "event_sentence",
-           "poker_category_words", "poker_hand_words", "poker_tile_words"]
+__all__ = ["EVENT_WORDS", "NUMBER_NAMES", "PASS_DIRECTIONS", "POKER_LABELS", "SCORE_WORDS", "contract_said",
+           "direction_words", "event_sentence", "poker_category_words", "poker_hand_words", "poker_tile_words"]
 
 Say = Callable[["Narrator", Event], str]
 
@@ -250,9 +250,19 @@ EVENT_WORDS: dict[EventKind, Say] = {
 }
 
 
+#: Black Tile's pass directions, in their sense (the "left" a tile is passed to is not the left end of the line).
+PASS_DIRECTIONS = {"left": in_context("pass direction", "left"), "right": in_context("pass direction", "right"),
+                   "across": in_context("pass direction", "across")}
+
+
 def _direction(n: Narrator) -> str:
-    """Black Tile's pass direction in words (``left``, ``right``, ``across``)."""
-    return n.t(str(n.options.get("pass_direction", "left")))
+    return direction_words(n, n.options.get("pass_direction", "left"))
+
+
+def direction_words(n: Narrator, direction: object) -> str:
+    """Black Tile's pass direction in words (``left``, ``right``, ``across``), in the narrator's language."""
+    phrase = PASS_DIRECTIONS.get(str(direction))
+    return n.said(phrase) if phrase is not None else str(direction)
 
 
 def contract_said(n: Narrator, trumps: str) -> str:

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 __all__ = ["NUMBER_WORDS", "BingoWords", "GameWords", "LineWords", "PokerWords", "TrickWords", "words_for"]
 
 #: Small counts in words (poker deals five tiles each; the draw closes with up to three exchanged).
-NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+NUMBER_WORDS = {1: _("one"), 2: _("two"), 3: _("three"), 4: _("four"), 5: _("five")}
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from engine.events import Prompt, PromptKind
 from engine.tricks import suit_words
+from render.event_words import direction_words
 
 if TYPE_CHECKING:
     from render.words import Narrator
@@ -75,8 +76,8 @@ PROMPT_WORDS: dict[PromptKind, Callable[[Narrator, Prompt, str], str]] = {
                                                      count=p.count, high=p.high),
     PromptKind.DISCARD: lambda n, p, name: n.t("{name} took up the turn-up and must discard a tile.", name=name),
     PromptKind.CHOOSE_PASS: lambda n, p, name: n.t("Choose {count} tiles to pass to the {direction} (waiting for "
-                                                   "{names}).", count=p.count, direction=n.t(str(p.direction)),
-                                                   names=n.seat_list(p.seats)),
+                                                   "{names}).", count=p.count, names=n.seat_list(p.seats),
+                                                   direction=direction_words(n, p.direction)),
     PromptKind.LEAD_OR_PASS: lambda n, p, name: n.t("{name} to lead, or pass the lead to the left.", name=name),
     PromptKind.EXCHANGE: lambda n, p, name: n.t("{name} may exchange up to {count} tiles.", name=name, count=p.count),
     PromptKind.DEAL_NEXT: lambda n, p, name: n.t("{name} deals the next hand.", name=name),

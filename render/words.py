@@ -35,9 +35,9 @@ from engine.registry import catalogue
 from engine.tricks import SUIT_WORDS
 from engine.tricks import suit_words as _suit_words
 from engine.views import CommonView
-from render.event_words import event_sentence
+from render.event_words import PASS_DIRECTIONS, event_sentence
 from render.game_words import GameWords, words_for
-from render.language import LANGUAGE, N_, _, agree, translate, translate_n, translations
+from render.language import LANGUAGE, N_, _, agree, phrase_in, translate, translate_n, translations
 from render.prompt_words import prompt_sentence, your_prompt_sentence
 
 if TYPE_CHECKING:
@@ -420,7 +420,9 @@ def option_value_words(name: str, value: Any, locale: Any = None) -> str:
     words = VALUE_WORDS.get((name, text.lower()))
     if words is not None:
         return translate(words, locale)
-    return translate(text, locale) if isinstance(value, bool) or text in ("left", "right", "across") else text
+    if name == "pass_direction" and text in PASS_DIRECTIONS:
+        return phrase_in(PASS_DIRECTIONS[text], locale)
+    return translate(text, locale) if isinstance(value, bool) else text
 
 
 def your_prompt(narrator: Narrator, prompt: Prompt | Mapping[str, Any] | None, seat: int) -> str:
