@@ -13,7 +13,7 @@ from engine.ai import Player
 from engine.ai.search import SEARCHED_FAMILIES
 from engine.errors import BadOption
 from engine.phrases import Phrase
-from render.language import _, phrase_in
+from render.language import Language, Locale, _, phrase_in
 from render.words import Narrator
 
 
@@ -44,7 +44,7 @@ class TableError(Exception):
         self.phrase = message if isinstance(message, Phrase) else Phrase(message, **values)
         super().__init__(str(self.phrase))
 
-    def said(self, locale: Any) -> str:
+    def said(self, locale: Language) -> str:
         """The refusal in ``locale``'s language (render/language.py)."""
         return phrase_in(self.phrase, locale)
 
@@ -194,7 +194,7 @@ class Table:
             return None
         return sides if any(len(side) > 1 for side in sides) else None
 
-    def narrator(self, names: list[str] | None = None, language: str | None = None) -> Narrator:
+    def narrator(self, names: list[str] | None = None, language: Locale = None) -> Narrator:
         """The table's words: its game's events and prompts with ``names`` (default the seats' names) for seats;
         recaps and standings in ``language`` (render/language.py; None: English)."""
         sides = self.game.sides if self.game is not None else None

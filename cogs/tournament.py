@@ -18,11 +18,11 @@ from bot.names import in_code_block, in_text
 from bot.storage import TournamentRow
 from bot.table import TableError
 from bot.tournaments import FORMATS, TournamentEvent, TournamentService, TournamentUpdate
-from cogs.base import hall
+from cogs.base import hall, member_language, server_language
 from cogs.choices import GAME_CHOICES, use_registry_choices
 from cogs.season_cards import game_title
 from cogs.text import COLOUR, NO_PINGS
-from render.language import _, translate
+from render.language import Language, _, translate
 
 if TYPE_CHECKING:
     from bot.client import DominoHall
@@ -39,7 +39,7 @@ def service(interaction: discord.Interaction[Any]) -> TournamentService:
     return hall(interaction).tables.tournaments
 
 
-def signup_embed(row: TournamentRow, locale: Any) -> discord.Embed:
+def signup_embed(row: TournamentRow, locale: Language) -> discord.Embed:
     """The sign-up message: the game, the format, the rounds and clock, and the players so far."""
     embed = discord.Embed(title=translate("Tournament #{id} · {game}", locale, id=row.id,
                                           game=game_title(row.game, locale)), colour=COLOUR)
@@ -58,7 +58,7 @@ def signup_embed(row: TournamentRow, locale: Any) -> discord.Embed:
     return embed
 
 
-def signup_view(row: TournamentRow, locale: Any) -> discord.ui.View:
+def signup_view(row: TournamentRow, locale: Language) -> discord.ui.View:
     """Join and Leave, while the tournament signs up."""
     view = discord.ui.View(timeout=None)
     if row.status == "signup":
@@ -67,7 +67,8 @@ def signup_view(row: TournamentRow, locale: Any) -> discord.ui.View:
     return view
 
 
-def standings_text(row: TournamentRow, tournaments: TournamentService, locale: Any, before: int | None = None) -> str:
+def standings_text(row: TournamentRow, tournaments: TournamentService, locale: Language,
+                   before: int | None = None) -> str:
     """The standings as a fixed-width table (of the rounds ``before`` a round, when given), with what the columns
     mean."""
     names = {p.user_id: p for p in row.players}
@@ -108,9 +109,9 @@ class TournamentButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=
                 raise TableError(_("That tournament is over or was cancelled."))
             row = await self.act(tournaments, interaction)
         except TableError as refusal:
-            await tell(interaction, refusal.said(interaction.locale))
+            await tell(interaction, refusal.said(member_language(interaction)))
             return
-        locale = interaction.guild_locale
+        locale = Language.of(interaction.guild_locale)
         await interaction.response.edit_message(embed=signup_embed(row, locale), view=signup_view(row, locale))
 
     async def act(self, tournaments: TournamentService, interaction: discord.Interaction[Any]) -> TournamentRow:
@@ -170,9 +171,9 @@ class Tournament(commands.Cog):
             row = await tournaments.create(interaction.guild.id, interaction.channel_id, interaction.user.id,
                                            game.value, format.value, rounds, round_minutes)
         except TableError as refusal:
-            await tell(interaction, refusal.said(interaction.locale))
+            await tell(interaction, refusal.said(member_language(interaction)))
             return
-        locale = interaction.guild_locale
+        locale = Language.of(interaction.guild_locale)
         await interaction.response.send_message(embed=signup_embed(row, locale), view=signup_view(row, locale),
                                                 allowed_mentions=NO_PINGS)
         message = await interaction.original_response()
@@ -187,10 +188,10 @@ class Tournament(commands.Cog):
         try:
             await service(interaction).begin(row.id)
         except TableError as refusal:
-            await tell(interaction, refusal.said(interaction.locale))
+            await tell(interaction, refusal.said(member_language(interaction)))
             return
-        await interaction.response.send_message(translate("Tournament #{id} has started.", interaction.guild_locale,
-                                                          id=row.id))
+        await interaction.response.send_message(translate("Tournament #{id} has started.",
+                                                          Language.of(interaction.guild_locale), id=row.id))
         await self.redraw_signup(row)
 
     @tournament.command(name="cancel", description="End this channel's tournament now (Manage Server)")
@@ -201,7 +202,7 @@ class Tournament(commands.Cog):
             return
         await service(interaction).cancel(row.id)
         await interaction.response.send_message(translate("Tournament #{id} was cancelled.",
-                                                          interaction.guild_locale, id=row.id))
+                                                          Language.of(interaction.guild_locale), id=row.id))
         await self.redraw_signup(row)
 
     @tournament.command(name="standings", description="This channel's tournament standings")
@@ -211,9 +212,9 @@ class Tournament(commands.Cog):
         row = await service(interaction).latest(interaction.guild.id, interaction.channel_id)
         if row is None:
             await tell(interaction, translate("There is no tournament in this channel: /tournament create opens one.",
-                                              interaction.locale))
+                                              member_language(interaction)))
             return
-        locale = interaction.guild_locale
+        locale = Language.of(interaction.guild_locale)
         embed = discord.Embed(title=translate("Tournament #{id} · standings after round {round}", locale, id=row.id,
                                               round=row.round), colour=COLOUR,
                               description=standings_text(row, service(interaction), locale))
@@ -228,10 +229,10 @@ class Tournament(commands.Cog):
         try:
             await service(interaction).drop(row.id, interaction.user.id)
         except TableError as refusal:
-            await tell(interaction, refusal.said(interaction.locale))
+            await tell(interaction, refusal.said(member_language(interaction)))
             return
         await tell(interaction, translate("You have left tournament #{id}: you will not be paired again.",
-                                          interaction.locale, id=row.id))
+                                          member_language(interaction), id=row.id))
         if row.status == "signup":
             await self.redraw_signup(row)
 
@@ -240,7 +241,7 @@ class Tournament(commands.Cog):
         if interaction.permissions.manage_guild:
             return True
         await tell(interaction, translate("Only members who can manage the server can run tournaments.",
-                                          interaction.locale))
+                                          member_language(interaction)))
         return False
 
     async def channel_tournament(self, interaction: discord.Interaction[Any],
@@ -252,7 +253,7 @@ class Tournament(commands.Cog):
         row = service(interaction).in_channel(interaction.guild.id, interaction.channel_id)
         if row is None:
             await tell(interaction, translate("There is no tournament in this channel: /tournament create opens one.",
-                                              interaction.locale))
+                                              member_language(interaction)))
         return row
 
     async def redraw_signup(self, row: TournamentRow) -> None:
@@ -297,13 +298,13 @@ class Tournament(commands.Cog):
         except Exception:
             log.exception("tournament %d: announcing %s failed", row.id, update.kind)
 
-    def locale(self, row: TournamentRow) -> discord.Locale | None:
+    def locale(self, row: TournamentRow) -> Language:
         """The language of the tournament's server."""
         guild = self.bot.get_guild(row.guild_id)
-        return guild.preferred_locale if guild is not None else None
+        return server_language(guild)
 
 
-def round_text(row: TournamentRow, locale: Any) -> str:
+def round_text(row: TournamentRow, locale: Language) -> str:
     """A round's pairings, each player mentioned once, with its clock."""
     lines = [translate("**Tournament #{id} · round {round} of {rounds}**", locale, id=row.id, round=row.round,
                        rounds=row.rounds)]

@@ -10,7 +10,7 @@ from engine.hints import Advice, Reason
 from engine.tiles import tiles_from
 from engine.tricks import suit_words
 from render.event_words import poker_category_words, poker_hand_words
-from render.language import _, label_in, language_of, phrase_in, translate
+from render.language import ENGLISH, Language, _, label_in, language_of, phrase_in, translate
 from render.words import Narrator
 
 #: One template per reason, filled with the advised move's label and the reason's facts.
@@ -39,7 +39,7 @@ TEMPLATES: dict[Reason, str] = {
 WINNING_SO_FAR = _("{label} is winning the trick so far")
 
 
-def advice_line(advice: Advice, locale: Any = None) -> str:
+def advice_line(advice: Advice, locale: Language = ENGLISH) -> str:
     """The hint's line, e.g. "6-1 on the right scores 15" or "6-4 (lead trumps): leading trumps, you hold 4 of 7",
     in the locale's language."""
     facts = dict(advice.facts)
@@ -54,7 +54,7 @@ def advice_line(advice: Advice, locale: Any = None) -> str:
     return translate(template, locale, label=label, **facts)
 
 
-def _poker_hand(facts: dict[str, Any], locale: Any) -> str:
+def _poker_hand(facts: dict[str, Any], locale: Language) -> str:
     """The poker hand a hint names, in the locale's language: said from its five tiles, else its category."""
     narrator = Narrator("poker", language=language_of(locale))
     tiles = list(facts.get("hand") or [])
