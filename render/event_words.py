@@ -21,8 +21,9 @@ from render.language import _
 if TYPE_CHECKING:
     from render.words import Narrator
 
-__all__ = ["EVENT_WORDS", "NUMBER_NAMES", "PASS_DIRECTIONS", "POKER_LABELS", "SCORE_WORDS", "contract_said",
-           "direction_words", "event_sentence", "poker_category_words", "poker_hand_words", "poker_tile_words"]
+__all__ = ["EVENT_WORDS", "HAND_WORDS", "NUMBER_NAMES", "PASS_DIRECTIONS", "POKER_LABELS", "SCORE_WORDS",
+           "contract_said", "direction_words", "event_sentence", "poker_category_words", "poker_hand_words",
+           "poker_tile_words"]
 
 Say = Callable[["Narrator", Event], str]
 
@@ -302,19 +303,27 @@ def poker_category_words(n: Narrator, key: str) -> str:
         return ""
 
 
+#: Each poker hand in words, a whole sentence per category (its name and how it is read differ by language): the
+#: straights by their highest tile, the hands of doubles by their doubles, best first.
+HAND_WORDS = {
+    Category.FOUR_STRAIGHT: _("Four Straight, {tile} high"), Category.FIVE_STRAIGHT: _("Five Straight, {tile} high"),
+    Category.SIX_STRAIGHT: _("Six Straight, {tile} high"), Category.PAIR: _("Pair: {list}"),
+    Category.THREES: _("Threes: {list}"), Category.FULL_HAND: _("Full Hand: {list}"),
+    Category.FOURS: _("Fours: {list}"),
+}
+
+
 def poker_hand_words(n: Narrator, tiles: list[Any]) -> str:
     """A poker hand in words, said from its five tiles in the narrator's language: ``Flush in fives``,
     ``Pair: double six and double three``."""
     hand = evaluate(tiles)
-    category, label = hand.category, n.said(POKER_LABELS[hand.category])
+    category = hand.category
     if category == Category.FLUSH:
         return n.t("Flush in {suit}", suit=n.said(suit_words(str(hand.suit))))
-    if category in (Category.FOUR_STRAIGHT, Category.FIVE_STRAIGHT, Category.SIX_STRAIGHT):
-        return n.t("{label}, {tile} high", label=label, tile=poker_tile_words(n, hand.tiles[0]))
-    if category in (Category.PAIR, Category.THREES, Category.FULL_HAND, Category.FOURS):
-        names = [poker_tile_words(n, t) for t in hand.tiles if t.is_double]
-        return n.t("{label}: {list}", label=label, list=n.joined([", ".join(names[:-1]), names[-1]]) if
-                   len(names) > 1 else names[0])
     if category == Category.ROYAL:
         return n.t("Royal: all five doubles")
-    return n.t("High Tile: {tile}", tile=poker_tile_words(n, hand.tiles[0]))
+    if category == Category.HIGH:
+        return n.t("High Tile: {tile}", tile=poker_tile_words(n, hand.tiles[0]))
+    names = [poker_tile_words(n, t) for t in hand.tiles if t.is_double]
+    listed = n.joined([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else names[0] if names else ""
+    return n.t(HAND_WORDS[category], tile=poker_tile_words(n, hand.tiles[0]), list=listed)
