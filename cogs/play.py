@@ -30,11 +30,12 @@ from cogs.base import Control, member_language, server_language
 from cogs.choices import GAME_CHOICES, use_registry_choices
 from cogs.hand import hand_message
 from cogs.lobby import invitation, lobby_embed, lobby_view
-from cogs.recaps import Recaps, hand_word
+from cogs.recaps import Recaps
 from cogs.table_message import Parts, RoundResult, parts, post, redraw
 from cogs.threads import TableThreads
 from cogs.turns import Turns
 from engine.events import EventKind
+from render.game_words import words_for
 from render.language import ENGLISH, Language, _
 
 if TYPE_CHECKING:
@@ -190,7 +191,7 @@ class TablePublisher:
             over = any(e.kind == EventKind.MATCH_OVER for e in ends)
             locale = self.locale(table)
             title = (translate("Match over", locale) if over else
-                     translate("{hand} over", locale, hand=translate(hand_word(table), locale)))
+                     translate(words_for(table.spec).round_over, locale))
             start = update.events.index(ends[0])
             narrator = table.narrator(text.shown(table, locale), language_of(locale))
             lines = [narrator.event(e) for e in update.events[start:]
