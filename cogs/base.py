@@ -91,7 +91,7 @@ async def answering(interaction: discord.Interaction[Any], control: TableButton 
     except TableError as refusal:
         await tell(interaction, refusal.said(member_language(interaction)))
     except StorageUnavailable as refusal:
-        await tell(interaction, str(refusal))
+        await tell(interaction, member_language(interaction).said(refusal.phrase))
     except Exception:
         log.exception("table %d: the %s click of user %d failed", control.tid, type(control).__name__,
                       interaction.user.id)
