@@ -23,6 +23,7 @@ from bot.settings import Settings, StartError, safe_url
 from bot.storage import Storage, StorageUnavailable
 from bot.table import Table
 from bot.tables import TableService
+from render.language import Language
 
 log = logging.getLogger("domino_hall")
 ALLOWED_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
@@ -174,10 +175,11 @@ class DominoHall(commands.AutoShardedBot):
         if isinstance(cause, StorageUnavailable):
             log.warning("/%s by user %d: the database is not reachable (%s)", command, interaction.user.id,
                         cause.__cause__ or "no answer")
-            await tell(interaction, translate(str(cause), interaction.locale))
+            await tell(interaction, Language.of(interaction.locale).said(cause.phrase))
             return
         log.error("/%s by user %d failed", command, interaction.user.id, exc_info=error)
-        await tell(interaction, translate("Something went wrong on our side; it has been logged.", interaction.locale))
+        await tell(interaction, translate("Something went wrong on our side; it has been logged.",
+                                          Language.of(interaction.locale)))
 
     async def close(self) -> None:
         """Stop the tables' tasks, disconnect, and close the database."""

@@ -56,9 +56,13 @@ KEYWORDS: dict[str, Any] = {"translate": None, "_": None, "t": None, "say": None
                             # a Narrator's counted, agree and of_side; render/trick.py counted)
                             "translate_n": (2, 3), "say_n": (2, 3), "counted": (2, 3), "agree": (2, 3),
                             "of_side": (2, 3), "N_": (1, 2),
-                            "translate_p": ((1, "c"), 2)}  # a short text in its sense (render/language.py)
-#: The engine says a move's label as data, ``Phrase("English {value}", ...)`` (engine/phrases.py).
-ENGINE_KEYWORDS = {"Phrase": None}
+                            "translate_p": ((1, "c"), 2),  # a short text in its sense (render/language.py)
+                            # words as data (engine/phrases.py): a refusal's reason, a suit, a poker hand's name
+                            "Phrase": None, "in_context": ((1, "c"), 2)}
+#: The engine says what happened and why as data: ``Phrase("English {value}", ...)``, a short text in its sense
+#: ``in_context("suit", "fives")`` and a text with a count ``counted(n, "{count} tile", "{count} tiles")``
+#: (engine/phrases.py).
+ENGINE_KEYWORDS: dict[str, Any] = {"Phrase": None, "in_context": ((1, "c"), 2), "counted": (2, 3)}
 
 
 class HallTranslator(app_commands.Translator):

@@ -87,7 +87,7 @@ class LobbyService:
         try:
             spec = engine.game_spec(game)
         except BadOption as error:
-            raise NotAllowed(str(error)) from None
+            raise NotAllowed(error.phrase) from None
         invited = invited_members(host_id, invitees, max(spec.seats), spec.title)
         row = TableRow(guild_id=guild_id, channel_id=channel_id, game=game, host_id=host_id,
                        seed=secrets.randbelow(2**31), seats=(Seat(host_name, host_id),), version=1)
@@ -227,7 +227,7 @@ class LobbyService:
             try:
                 value = table.spec.option(name).parse(raw)
             except BadOption as error:
-                raise NotAllowed(str(error)) from None
+                raise NotAllowed(error.phrase) from None
             await self._lobby_change(table, f"option {name} set to {value}", options={**table.row.options, name: value})
         return table
 
@@ -287,7 +287,7 @@ class LobbyService:
             try:
                 engine.game_spec(row.game)
             except BadOption as error:  # a game this version no longer hosts
-                raise NotAllowed(str(error)) from None
+                raise NotAllowed(error.phrase) from None
             seats = row.seats
             if all(seat.user_id != user_id for seat in seats):
                 raise NotAllowed(_("Only the players of table #{table} can ask for its rematch; /play opens a table "

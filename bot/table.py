@@ -12,8 +12,8 @@ from engine import Game, GameSpec, catalogue
 from engine.ai import Player
 from engine.ai.search import SEARCHED_FAMILIES
 from engine.errors import BadOption
-from engine.phrases import Phrase, Word
-from render.language import _, phrase_in, translate
+from engine.phrases import Phrase
+from render.language import Language, Locale, _, phrase_in
 from render.words import Narrator
 
 
@@ -32,19 +32,21 @@ class TableStatus(StrEnum):
 
 
 class TableError(Exception):
-    """A request the table refuses; the message is shown to the member who asked (ephemerally), in their language:
-    ``message`` is an English template (marked for the catalogues) filled in with ``values``."""
+    """A request the table refuses; the reason is shown to the member who asked (ephemerally), in their language.
 
-    def __init__(self, message: str = "", **values: Any) -> None:
-        self.template, self.values = message, values
-        super().__init__(message.format(**values) if values else message)
+    The reason is words given as data, the type the engine's errors and move labels use (``engine.phrases.Phrase``):
+    ``TableError(_("English {value}"), value=...)`` makes one of a message id (marked for the catalogues) and its
+    values, each value that is words itself (a Phrase: why a game cannot start, a game's title) said with it;
+    ``TableError(phrase)`` carries one made elsewhere (an engine error's :attr:`~engine.errors.DominoError.phrase`).
+    """
 
-    def said(self, locale: Any) -> str:
-        """The refusal in ``locale``'s language (render/language.py): its template, and each value that is words
-        itself (an ``engine.phrases`` Phrase or Word: why a game cannot start, what only the host may do)."""
-        values = {name: phrase_in(value, locale) if isinstance(value, Phrase) else
-                  translate(value, locale) if isinstance(value, Word) else value for name, value in self.values.items()}
-        return translate(self.template, locale, **values)
+    def __init__(self, message: str | Phrase = "", **values: Any) -> None:
+        self.phrase = message if isinstance(message, Phrase) else Phrase(message, **values)
+        super().__init__(str(self.phrase))
+
+    def said(self, locale: Language) -> str:
+        """The refusal in ``locale``'s language (render/language.py)."""
+        return phrase_in(self.phrase, locale)
 
 
 class StaleClick(TableError):
@@ -177,8 +179,7 @@ class Table:
             factory: Any = spec.factory
             factory.check_options(count, values)
         except BadOption as error:
-            reason = error.args[0] if error.args else ""
-            return reason if isinstance(reason, Phrase) else Phrase(str(reason))
+            return error.phrase
         return None
 
     def sides(self) -> list[list[int]] | None:
@@ -193,7 +194,7 @@ class Table:
             return None
         return sides if any(len(side) > 1 for side in sides) else None
 
-    def narrator(self, names: list[str] | None = None, language: str | None = None) -> Narrator:
+    def narrator(self, names: list[str] | None = None, language: Locale = None) -> Narrator:
         """The table's words: its game's events and prompts with ``names`` (default the seats' names) for seats;
         recaps and standings in ``language`` (render/language.py; None: English)."""
         sides = self.game.sides if self.game is not None else None

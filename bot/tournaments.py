@@ -123,7 +123,7 @@ class TournamentService:
         try:
             spec = engine.game_spec(game)
         except BadOption as error:
-            raise NotAllowed(str(error)) from None
+            raise NotAllowed(error.phrase) from None
         if fmt not in FORMATS:
             raise NotAllowed(_("There is no tournament format {format}."), format=fmt)
         if partners and partners not in PARTNERS:

@@ -15,8 +15,9 @@ from bot import admin
 from bot.client import tell
 from bot.names import in_text
 from bot.table import Table, TableError, TableStatus
+from cogs.base import member_language
 from cogs.text import COLOUR, NO_PINGS
-from render.language import translate
+from render.language import Language, translate
 
 if TYPE_CHECKING:
     from bot.client import DominoHall
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("domino_hall.admin")
 
 
-def table_line(table: Table, locale: Any, now: float) -> str:
+def table_line(table: Table, locale: Language, now: float) -> str:
     """One open table for the list: number, game, channel, players, last change and age (Discord shows the times in
     each reader's own time zone and language)."""
     names = ", ".join(in_text(name) for name in table.names)
@@ -41,7 +42,7 @@ async def managers_only(interaction: discord.Interaction[Any]) -> bool:
     if interaction.guild is not None and interaction.permissions.manage_guild:
         return True
     await tell(interaction, translate("Only members who can manage the server can use /hall-admin.",
-                                      interaction.locale))
+                                      member_language(interaction)))
     return False
 
 
@@ -60,7 +61,7 @@ class Admin(commands.Cog):
         if not await managers_only(interaction):
             return
         assert interaction.guild is not None
-        locale, now = interaction.locale, time.time()
+        locale, now = member_language(interaction), time.time()
         found = admin.open_tables(self.bot.tables, interaction.guild.id)
         lines: list[str] = []
         for table in found:  # as many as an embed holds (4096 characters), then how many more there are
@@ -89,11 +90,12 @@ class Admin(commands.Cog):
             ended = await admin.end_table(self.bot.tables, interaction.guild.id, table,
                                           message_gone=await self.message_gone(found))
         except TableError as refusal:
-            await tell(interaction, refusal.said(interaction.locale))
+            await tell(interaction, refusal.said(member_language(interaction)))
             return
+        language = member_language(interaction)
         await tell(interaction, translate("Table #{table} ({game}) is ended: nobody can play on there, and its "
-                                          "message, if it is still there, says it is closed.", interaction.locale,
-                                          table=ended.id, game=translate(ended.spec.title, interaction.locale)))
+                                          "message, if it is still there, says it is closed.", language,
+                                          table=ended.id, game=translate(ended.spec.title, language)))
 
     async def message_gone(self, table: Table) -> bool:
         """Whether the table's message was deleted (Discord says it does not exist); False when it cannot tell."""
@@ -115,7 +117,7 @@ class Admin(commands.Cog):
         if not await managers_only(interaction):
             return
         assert interaction.guild is not None
-        locale = interaction.locale
+        locale = member_language(interaction)
         try:
             found = await admin.server_table(self.bot.tables, interaction.guild.id, table)
         except TableError as refusal:

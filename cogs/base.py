@@ -29,6 +29,7 @@ from bot.i18n import language_of, translate
 from bot.table import TableError
 from bot.tables import StorageUnavailable, TableService
 from engine.views import GameView
+from render.language import ENGLISH, Language
 
 log = logging.getLogger("domino_hall.controls")
 MAX_ID = 100
@@ -61,6 +62,18 @@ def pages(interaction: discord.Interaction[Any]) -> TablePages:
     return hall(interaction).pages
 
 
+def member_language(interaction: discord.Interaction[Any]) -> Language:
+    """The language of the member who clicked or typed (their Discord client's), resolved here once and passed down
+    to every word said to them alone."""
+    return Language.of(interaction.locale)
+
+
+def server_language(guild: discord.Guild | None) -> Language:
+    """The language of a server (its community language): what its table messages, recaps and standings say, for
+    everyone there; English outside a server."""
+    return Language.of(guild.preferred_locale if guild is not None else None)
+
+
 def view_of(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View:
     """A persistent view of these controls (they find their table again after a restart)."""
     view = discord.ui.View(timeout=None)
@@ -76,14 +89,14 @@ async def answering(interaction: discord.Interaction[Any], control: TableButton 
     try:
         yield
     except TableError as refusal:
-        await tell(interaction, refusal.said(interaction.locale))
+        await tell(interaction, refusal.said(member_language(interaction)))
     except StorageUnavailable as refusal:
-        await tell(interaction, str(refusal))
+        await tell(interaction, member_language(interaction).said(refusal.phrase))
     except Exception:
         log.exception("table %d: the %s click of user %d failed", control.tid, type(control).__name__,
                       interaction.user.id)
         await tell(interaction, translate("Something went wrong on our side; it has been logged.",
-                                          interaction.locale))
+                                          member_language(interaction)))
 
 
 async def acknowledged(interaction: discord.Interaction[Any], control: TableButton | TableSelect,
@@ -99,7 +112,7 @@ async def in_place(interaction: discord.Interaction[Any], tid: int) -> bool:
     try:
         tables(interaction).store.check_place(tid, interaction.guild_id, interaction.channel_id)
     except TableError as refusal:
-        await tell(interaction, refusal.said(interaction.locale))
+        await tell(interaction, refusal.said(member_language(interaction)))
         return False
     pages(interaction).saw(tid, interaction.user.id)  # they are at the table: no need to mention them soon
     return True
@@ -163,7 +176,7 @@ Control = type[TableButton] | type[TableSelect]
 
 
 async def draw(renderer: Callable[[GameView, list[str], str | None], bytes], view: GameView, names: list[str],
-               tid: int, locale: Any = None) -> bytes:
+               tid: int, locale: Language = ENGLISH) -> bytes:
     """Render off the event loop, its words in ``locale``'s language; warn when an image is over Discord-friendly
     size."""
     png = await offload.run_in("render", renderer, view, names, language_of(locale))

@@ -31,6 +31,7 @@ from cogs.base import (
     TableSelect,
     answering,
     draw,
+    member_language,
     pages,
     tables,
     view_of,
@@ -39,7 +40,7 @@ from cogs.text import shown, status_line
 from engine import Action, Bid, Call, Choose, Play, Tile
 from engine.views import CommonView
 from render.advice import advice_line
-from render.language import label_in
+from render.language import ENGLISH, Language, label_in
 from render.words import your_prompt
 
 if TYPE_CHECKING:
@@ -124,14 +125,14 @@ class Hint(TableButton, template=rf"dh:hint:{IDS}"):
         async with answering(interaction, self):
             await interaction.response.defer(ephemeral=True, thinking=True)  # the search may take a moment
             advice = await tables(interaction).driver.hint(self.tid, self.ver, interaction.user.id)
-            await tell(interaction, "\N{ELECTRIC LIGHT BULB} " + advice_line(advice, interaction.locale))
+            await tell(interaction, "\N{ELECTRIC LIGHT BULB} " + advice_line(advice, member_language(interaction)))
 
 
 CONTROLS: tuple[Control, ...] = (MyHand, Move, MoveMenu, ChooseTiles, Hint)
 
 
 # ----- the hand message ---------------------------------------------------------------------------------------------
-async def hand_message(bot: DominoHall, table: Table, seat: int, locale: Any = None
+async def hand_message(bot: DominoHall, table: Table, seat: int, locale: Language = ENGLISH
                        ) -> tuple[str, discord.File, discord.ui.View | None]:
     """The hand's words, image and controls, all drawn from one consistent (game, version) reading, in the
     member's language (``locale``)."""
@@ -148,7 +149,7 @@ async def hand_message(bot: DominoHall, table: Table, seat: int, locale: Any = N
     return content, discord.File(io.BytesIO(png), "hand.png"), hand_view(items)
 
 
-def hand_text(table: Table, view: CommonView, seat: int, can_move: bool, locale: Any = None) -> str:
+def hand_text(table: Table, view: CommonView, seat: int, can_move: bool, locale: Language = ENGLISH) -> str:
     """The words above a hand, in the member's language (``locale``): your turn and what is awaited, or whose turn
     it is."""
     if view["over"]:
@@ -188,7 +189,7 @@ def _move_arg(action: Action, index: int, prefix_length: int) -> str:
 
 
 def move_controls(table: Table, seat: int, legal: Sequence[Action], describe: Callable[[Action], str],
-                  locale: Any = None) -> list[discord.ui.Item[Any]]:
+                  locale: Language = ENGLISH) -> list[discord.ui.Item[Any]]:
     """One control per legal action: buttons when they fit (5 rows of 5), else select menus of up to 25 moves;
     a choice of k tiles among many combinations becomes one multi-select of the tiles. ``describe`` labels a
     move; ``locale`` is the member's, for the menus' placeholders."""
@@ -217,7 +218,7 @@ def move_controls(table: Table, seat: int, legal: Sequence[Action], describe: Ca
 
 
 def _bid_controls(table: Table, legal: Sequence[Action], bids: list[tuple[int, Bid]], labels: list[str],
-                  locale: Any = None) -> list[discord.ui.Item[Any]]:
+                  locale: Language = ENGLISH) -> list[discord.ui.Item[Any]]:
     """Many bids: the other moves (Pass) as buttons, the bids in menus of even ranges ("Bid 49 to 64"), so any
     bid is two taps: open its menu, pick it."""
     tid, ver = table.id, table.version
@@ -244,7 +245,7 @@ def _same_size_choices(legal: Sequence[Action]) -> bool:
     return all(isinstance(a, Choose) for a in legal) and len(sizes) == 1
 
 
-def _choice_select(table: Table, legal: Sequence[Action], locale: Any = None) -> list[discord.ui.Item[Any]]:
+def _choice_select(table: Table, legal: Sequence[Action], locale: Language = ENGLISH) -> list[discord.ui.Item[Any]]:
     chooses = [a for a in legal if isinstance(a, Choose)]
     size = len(chooses[0].tiles)
     tiles = sorted({t for a in chooses for t in a.tiles}, reverse=True)[:MAX_OPTIONS]
@@ -253,7 +254,8 @@ def _choice_select(table: Table, legal: Sequence[Action], locale: Any = None) ->
                         placeholder=translate("Choose {count} tiles", locale, count=size))]
 
 
-def with_hint(table: Table, items: list[discord.ui.Item[Any]], locale: Any = None) -> list[discord.ui.Item[Any]]:
+def with_hint(table: Table, items: list[discord.ui.Item[Any]], locale: Language = ENGLISH
+              ) -> list[discord.ui.Item[Any]]:
     """The move controls with a Hint button in the row after them (none when the five rows are full)."""
     if any(item.row is None for item in items):  # placed by discord.py: the Hint goes in the next free place
         row = None if len(items) < MAX_ROWS else MAX_ROWS

@@ -15,9 +15,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.base import member_language
 from cogs.text import COLOUR, NO_PINGS
 from engine import catalogue
-from render.language import _, translate
+from render.language import ENGLISH, Language, _, translate
 
 if TYPE_CHECKING:
     from bot.client import DominoHall
@@ -52,7 +53,7 @@ def sign_commands(tree: app_commands.CommandTree[Any]) -> int:
     return changed
 
 
-def command_lines(tree: app_commands.CommandTree[Any], locale: Any = None,
+def command_lines(tree: app_commands.CommandTree[Any], locale: Language = ENGLISH,
                   permissions: discord.Permissions | None = None) -> list[str]:
     """One line per command a member can type (a group's subcommands each on their own), with its description,
     in the member's language and in the order of the names they read. With ``permissions``, only the commands
@@ -72,7 +73,7 @@ def command_lines(tree: app_commands.CommandTree[Any], locale: Any = None,
     return [f"`/{name}` · {said}" for name, said in sorted(lines, key=lambda line: line[0])]
 
 
-def help_embed(tree: app_commands.CommandTree[Any], locale: Any = None,
+def help_embed(tree: app_commands.CommandTree[Any], locale: Language = ENGLISH,
               permissions: discord.Permissions | None = None) -> discord.Embed:
     """The /help answer: what the bot is, how to play, and the commands (those ``permissions`` allow)."""
     embed = discord.Embed(title=translate("Domino Hall · help", locale), colour=COLOUR, description=translate(
@@ -108,8 +109,8 @@ class Help(commands.Cog):
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         """Answer privately with the help."""
         permissions = interaction.permissions if interaction.guild is not None else None
-        await interaction.response.send_message(embed=help_embed(self.bot.tree, interaction.locale, permissions),
-                                                ephemeral=True, allowed_mentions=NO_PINGS)
+        embed = help_embed(self.bot.tree, member_language(interaction), permissions)
+        await interaction.response.send_message(embed=embed, ephemeral=True, allowed_mentions=NO_PINGS)
 
 
 async def setup(bot: DominoHall) -> None:

@@ -10,10 +10,21 @@ import discord
 from discord import ButtonStyle
 
 from bot.table import NotAllowed, StaleClick, Table, TableStatus
-from cogs.base import IDS, MAX_OPTIONS, Control, TableButton, TableSelect, answering, in_place, tables, view_of
+from cogs.base import (
+    IDS,
+    MAX_OPTIONS,
+    Control,
+    TableButton,
+    TableSelect,
+    answering,
+    in_place,
+    member_language,
+    tables,
+    view_of,
+)
 from cogs.text import clip
 from engine.game import option_text
-from render.language import translate
+from render.language import ENGLISH, Language, translate
 from render.words import option_label, option_value_words
 
 OPTIONS_PER_PAGE = 4  # four option menus and a row of buttons
@@ -39,7 +50,7 @@ class HouseRules(TableButton, template=rf"dh:rules:{IDS}"):
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         async with answering(interaction, self):
             table = tables(interaction).store.get(self.tid)
-            locale = interaction.locale
+            locale = member_language(interaction)
             await interaction.response.send_message(rules_text(table, 0, locale), view=rules_view(table, 0, locale),
                                                     ephemeral=True)
 
@@ -52,8 +63,8 @@ class RulesPage(TableButton, template=rf"dh:page:{IDS}:(?P<page>\d+)"):
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         async with answering(interaction, self):
             table, page = tables(interaction).store.get(self.tid), int(self.arg)
-            await interaction.response.edit_message(content=rules_text(table, page, interaction.locale),
-                                                    view=rules_view(table, page, interaction.locale))
+            await interaction.response.edit_message(content=rules_text(table, page, member_language(interaction)),
+                                                    view=rules_view(table, page, member_language(interaction)))
 
 
 class HouseRule(TableSelect, template=rf"dhs:opt:{IDS}:(?P<index>\d+)"):
@@ -70,7 +81,7 @@ class HouseRule(TableSelect, template=rf"dhs:opt:{IDS}:(?P<index>\d+)"):
             await service.lobbies.set_option(self.tid, interaction.user.id, table.spec.options[index].name,
                                              self.values[0])
             await interaction.response.edit_message(view=rules_view(table, index // OPTIONS_PER_PAGE,
-                                                                    interaction.locale))
+                                                                    member_language(interaction)))
 
 
 class RemoveComputer(TableButton, template=rf"dh:uncomputer:{IDS}"):
@@ -81,7 +92,7 @@ class RemoveComputer(TableButton, template=rf"dh:uncomputer:{IDS}"):
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         async with answering(interaction, self):
             table = await tables(interaction).lobbies.remove_computer(self.tid, interaction.user.id)
-            await interaction.response.edit_message(view=rules_view(table, 0, interaction.locale))
+            await interaction.response.edit_message(view=rules_view(table, 0, member_language(interaction)))
 
 
 CONTROLS: tuple[Control, ...] = (HouseRules, RulesPage, HouseRule, RemoveComputer)
@@ -93,7 +104,7 @@ def _page(table: Table, page: int) -> tuple[int, int]:
     return min(max(page, 0), pages - 1), pages
 
 
-def rules_text(table: Table, page: int = 0, locale: Any = None) -> str:
+def rules_text(table: Table, page: int = 0, locale: Language = ENGLISH) -> str:
     """Above the house-rules menus: each rule of the page by its name for players, with its full description (in
     the host's language)."""
     page, _ = _page(table, page)
@@ -105,7 +116,7 @@ def rules_text(table: Table, page: int = 0, locale: Any = None) -> str:
     return "\n".join(lines)[:2000]
 
 
-def rules_view(table: Table, page: int = 0, locale: Any = None) -> discord.ui.View:
+def rules_view(table: Table, page: int = 0, locale: Language = ENGLISH) -> discord.ui.View:
     """The host's house-rules panel: one select menu per option (a page at a time), and Remove computer. Menus
     show each rule's name for players and its values in words (the flag names are for ``/rules``)."""
     tid, ver = table.id, table.version

@@ -6,14 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-from discord import ButtonStyle, Locale
+from discord import ButtonStyle
 
 from bot.i18n import translate
 from bot.table import Table, computer_levels
 from cogs.base import IDS, Control, TableButton, TableSelect, acknowledged, view_of
 from cogs.house_rules import HouseRules
 from cogs.text import COLOUR, options_text, seat_range, shown
-from render.language import _, display_name, phrase_in
+from render.language import ENGLISH, Language, _, display_name, phrase_in
 
 #: How each computer level is shown: its name and what it does.
 LEVEL_WORDS = {
@@ -86,7 +86,7 @@ class Cancel(TableButton, template=rf"dh:cancel:{IDS}"):
 CONTROLS: tuple[Control, ...] = (Join, Leave, AddComputer, Level, Start, Cancel)
 
 
-def lobby_view(table: Table, locale: Any = None) -> discord.ui.View:
+def lobby_view(table: Table, locale: Language = ENGLISH) -> discord.ui.View:
     """Join, Leave, Add computer, House rules, Start (enabled only when the game can start), Cancel; labels in the
     server's language (``locale``)."""
     tid, ver, full = table.id, table.version, len(table.seats) >= table.max_seats
@@ -103,7 +103,7 @@ def lobby_view(table: Table, locale: Any = None) -> discord.ui.View:
     ])
 
 
-def level_select(table: Table, locale: Any = None) -> list[discord.ui.Item[Any]]:
+def level_select(table: Table, locale: Language = ENGLISH) -> list[discord.ui.Item[Any]]:
     """The host's choice of how strong the computer players are, once there is one (row 2 of the lobby)."""
     computers = [s for s in table.seats if s.computer]
     if not computers:
@@ -117,7 +117,7 @@ def level_select(table: Table, locale: Any = None) -> list[discord.ui.Item[Any]]
                   row=2)]
 
 
-def seat_label(table: Table, index: int, locale: Locale | None = None) -> str:
+def seat_label(table: Table, index: int, locale: Language = ENGLISH) -> str:
     """A seat in a list: a member's mention (embeds never ping) or a computer's name and strength; a seat a rematch
     keeps for its member says when it opens up (Discord shows the time counting down)."""
     seat = table.seats[index]
@@ -129,7 +129,7 @@ def seat_label(table: Table, index: int, locale: Locale | None = None) -> str:
     return label
 
 
-def lobby_embed(table: Table, locale: Locale | None = None) -> discord.Embed:
+def lobby_embed(table: Table, locale: Language = ENGLISH) -> discord.Embed:
     """The lobby: game, seats (teams shown when partners sit opposite), host, house rules and readiness."""
     spec = table.spec
     embed = discord.Embed(title=translate("{game} · lobby", locale, game=translate(spec.title, locale)), colour=COLOUR,
@@ -160,7 +160,7 @@ def lobby_embed(table: Table, locale: Locale | None = None) -> discord.Embed:
     return embed
 
 
-def invitation(table: Table, pinged: list[int], locale: discord.Locale | None) -> str | None:
+def invitation(table: Table, pinged: list[int], locale: Language) -> str | None:
     """The lobby message's words above the lobby: who is invited, or whose seats a rematch keeps (None: nobody)."""
     if not pinged:
         return None

@@ -26,16 +26,17 @@ from bot.storage import Delivery
 from bot.store import TableUpdate, UpdateKind
 from bot.table import NotAllowed, Table, TableError, TableStatus
 from cogs import hand, house_rules, lobby, table_message, text
-from cogs.base import Control
+from cogs.base import Control, member_language, server_language
 from cogs.choices import GAME_CHOICES, use_registry_choices
 from cogs.hand import hand_message
 from cogs.lobby import invitation, lobby_embed, lobby_view
-from cogs.recaps import Recaps, hand_word
+from cogs.recaps import Recaps
 from cogs.table_message import Parts, RoundResult, parts, post, redraw
 from cogs.threads import TableThreads
 from cogs.turns import Turns
 from engine.events import EventKind
-from render.language import _
+from render.game_words import words_for
+from render.language import ENGLISH, Language, _
 
 if TYPE_CHECKING:
     from bot.client import DominoHall
@@ -96,7 +97,7 @@ class Play(commands.Cog):
             table = await self.service.lobbies.create_lobby(interaction.guild.id, interaction.channel_id, user.id,
                                                             user.display_name[:32], game.value, invitees)
         except TableError as refusal:
-            await tell(interaction, refusal.said(interaction.locale))
+            await tell(interaction, refusal.said(member_language(interaction)))
             return
         await self.publisher.post_lobby(interaction, table)
 
@@ -152,7 +153,7 @@ class TablePublisher:
             raise NotAllowed(_("You are watching table #{table}: only its players have a hand."), table=table.id)
         await i.response.defer(ephemeral=True, thinking=True)
         version = table.version
-        content, file, view = await self.hand_message(table, seat, i.locale)
+        content, file, view = await self.hand_message(table, seat, member_language(i))
         if view is None:
             sent = await i.followup.send(content, file=file, ephemeral=True, allowed_mentions=text.NO_PINGS,
                                          wait=True)
@@ -172,7 +173,7 @@ class TablePublisher:
         live = self.turns.remember(table, i.user.id, i, None, seat, None)
         await self.turns.show_now(table, i.user.id, live)
 
-    async def hand_message(self, table: Table, seat: int, locale: Any = None
+    async def hand_message(self, table: Table, seat: int, locale: Language = ENGLISH
                            ) -> tuple[str, discord.File, discord.ui.View | None]:
         """The hand's words, image and controls in the member's language (cogs/hand.py)."""
         return await hand_message(self.bot, table, seat, locale)
@@ -190,7 +191,7 @@ class TablePublisher:
             over = any(e.kind == EventKind.MATCH_OVER for e in ends)
             locale = self.locale(table)
             title = (translate("Match over", locale) if over else
-                     translate("{hand} over", locale, hand=translate(hand_word(table), locale)))
+                     translate(words_for(table.spec).round_over, locale))
             start = update.events.index(ends[0])
             narrator = table.narrator(text.shown(table, locale), language_of(locale))
             lines = [narrator.event(e) for e in update.events[start:]
@@ -284,10 +285,9 @@ class TablePublisher:
                 log.info("table %d: its old message could not be deleted (%s)", table.id, error.status)
         return new.id
 
-    def locale(self, table: Table) -> discord.Locale | None:
+    def locale(self, table: Table) -> Language:
         """The language of the table's server (its messages are for everyone there)."""
-        guild = self.bot.get_guild(table.row.guild_id)
-        return guild.preferred_locale if guild is not None else None
+        return server_language(self.bot.get_guild(table.row.guild_id))
 
 
 async def setup(bot: DominoHall) -> None:

@@ -20,8 +20,9 @@ from discord.ext import commands
 from bot import admin
 from bot.client import tell
 from bot.table import TableError
+from cogs.base import member_language
 from cogs.text import NO_PINGS
-from render.language import translate
+from render.language import Language, translate
 
 if TYPE_CHECKING:
     from bot.client import DominoHall
@@ -31,7 +32,7 @@ log = logging.getLogger("domino_hall.privacy")
 CONFIRM_SECONDS = 600
 
 
-def confirm_view(user_id: int, locale: Any, now: float | None = None) -> discord.ui.View:
+def confirm_view(user_id: int, locale: Language, now: float | None = None) -> discord.ui.View:
     """The two answers to "delete your data?"."""
     until = int((time.time() if now is None else now) + CONFIRM_SECONDS)
     view = discord.ui.View(timeout=None)
@@ -57,7 +58,7 @@ class ConfirmDelete(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["user"]), int(match["until"]), item=item)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        locale = interaction.locale
+        locale = member_language(interaction)
         if interaction.user.id != self.user_id:
             await tell(interaction, translate("This question is not yours; nothing was deleted.", locale))
             return
@@ -93,13 +94,14 @@ class KeepData(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"dhpk:(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         if interaction.user.id != self.user_id:
-            await tell(interaction, translate("This question is not yours; nothing was deleted.", interaction.locale))
+            await tell(interaction, translate("This question is not yours; nothing was deleted.",
+                                              member_language(interaction)))
             return
-        await interaction.response.edit_message(content=translate("Nothing was deleted.", interaction.locale),
+        await interaction.response.edit_message(content=translate("Nothing was deleted.", member_language(interaction)),
                                                 view=None)
 
 
-def export_summary(data: dict[str, Any], locale: Any) -> str:
+def export_summary(data: dict[str, Any], locale: Language) -> str:
     """The words above the export file."""
     return translate("Everything Domino Hall stores about you: {results} results, {tables} tables, {moves} moves "
                      "and {settings} settings, in the attached file (only you can see this message).", locale,
@@ -127,14 +129,14 @@ class Privacy(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         data = await admin.export_member(self.bot.tables, interaction.user.id)
         payload = io.BytesIO(json.dumps(data, indent=1, ensure_ascii=False).encode())
-        await interaction.followup.send(export_summary(data, interaction.locale), ephemeral=True,
+        await interaction.followup.send(export_summary(data, member_language(interaction)), ephemeral=True,
                                         file=discord.File(payload, f"domino-hall-{interaction.user.id}.json"),
                                         allowed_mentions=NO_PINGS)
 
     @privacy.command(name="delete", description="Domino Hall: Delete your data (your results stay, anonymised)")
     async def delete(self, interaction: discord.Interaction[Any]) -> None:
         """Ask first, with the consequences; the button does it."""
-        locale = interaction.locale
+        locale = member_language(interaction)
         try:
             await admin.need_unseated(self.bot.tables, interaction.user.id)
         except TableError as refusal:

@@ -12,9 +12,9 @@ import discord
 
 from bot.rank_roles import RankRoles
 from bot.seasons import Season
-from cogs.base import hall
+from cogs.base import hall, member_language
 from cogs.text import NO_PINGS
-from render.language import translate
+from render.language import Language, translate
 
 if TYPE_CHECKING:
     from bot.client import DominoHall
@@ -28,7 +28,7 @@ def book(bot: DominoHall) -> RankRoles:
     return RankRoles(bot.tables.storage)
 
 
-def unassignable(role: discord.Role, me: discord.Member, locale: Any) -> str | None:
+def unassignable(role: discord.Role, me: discord.Member, locale: Language) -> str | None:
     """Why Domino Hall cannot give ``role`` (None: it can)."""
     if role.is_default() or role.managed:
         return translate("The role {role} cannot be given to members by a bot.", locale, role=role.mention)
@@ -40,7 +40,7 @@ def unassignable(role: discord.Role, me: discord.Member, locale: Any) -> str | N
 
 async def set_rank_role(interaction: discord.Interaction[Any], place: int, role: discord.Role | None) -> str | None:
     """Map ``place`` to ``role`` (None: no role); the refusal, in the member's language, if it cannot be."""
-    guild, locale = interaction.guild, interaction.locale
+    guild, locale = interaction.guild, member_language(interaction)
     assert guild is not None
     if not interaction.app_permissions.manage_roles:
         return translate("Rank roles need Domino Hall to have the Manage Roles permission.", locale)
@@ -52,7 +52,7 @@ async def set_rank_role(interaction: discord.Interaction[Any], place: int, role:
     return None
 
 
-async def rank_roles_text(bot: DominoHall, guild_id: int, locale: Any) -> str:
+async def rank_roles_text(bot: DominoHall, guild_id: int, locale: Language) -> str:
     """The server's rank roles for the settings text."""
     mapping = await book(bot).places(guild_id)
     value = ", ".join(f"{place}: <@&{role}>" for place, role in sorted(mapping.items())) or translate("off", locale)
@@ -89,7 +89,7 @@ async def season_roles(bot: DominoHall, guild_id: int, channel_id: int, season: 
 async def _move(guild: discord.Guild, user_id: int, role_id: int, give: bool) -> None:
     """Give or take one role from one member; a member who left, a role deleted or moved above the bot is skipped."""
     role = guild.get_role(role_id)
-    if role is None or unassignable(role, guild.me, None) is not None:
+    if role is None or unassignable(role, guild.me, Language.of(None)) is not None:
         log.info("guild %d: rank role %d is gone or cannot be given", guild.id, role_id)
         return
     try:

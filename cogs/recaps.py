@@ -27,11 +27,12 @@ from bot import offload
 from bot.storage import Delivery
 from bot.table import Table, TableStatus
 from cogs import text
+from cogs.base import server_language
 from cogs.table_message import recap_view
 from cogs.threads import TableThreads
 from engine.events import Event, EventKind, Outcome, Termination
 from render.game_words import words_for
-from render.language import language_of, translate
+from render.language import ENGLISH, Language, translate
 from render.recap import (
     HandRecap,
     ends_a_hand,
@@ -60,7 +61,7 @@ class Post:
     final: tuple[Outcome, str, list[int]] | None = None  # the match outcome, its words, hands won per side
 
 
-def post_of(table: Table, events: Sequence[Event], language: str | None = None) -> Post | None:
+def post_of(table: Table, events: Sequence[Event], language: Language = ENGLISH) -> Post | None:
     """The recaps and standings that ``events`` (one update of ``table``) call for, or None."""
     game = table.game
     if game is None or not any(e.outcome is not None for e in events):
@@ -84,7 +85,7 @@ def _index_of(log: Sequence[Event], event: Event) -> int | None:
     return next((i for i in range(len(log) - 1, -1, -1) if log[i] is event), None)
 
 
-def _recap(table: Table, recap: HandRecap, language: str | None = None) -> tuple[HandRecap, str, str]:
+def _recap(table: Table, recap: HandRecap, language: Language = ENGLISH) -> tuple[HandRecap, str, str]:
     """A recap with its line for the message (names as message text) and its words for the picture."""
     return (recap, table.narrator(text.shown(table, language), language).recap(recap),
             table.narrator(None, language).recap(recap, tally=False))
@@ -105,7 +106,7 @@ def hand_word(table: Table) -> str:
     return words_for(table.spec).round_word
 
 
-async def message_parts(post: Post, language: str | None = None) -> tuple[list[discord.Embed], list[discord.File]]:
+async def message_parts(post: Post, language: Language = ENGLISH) -> tuple[list[discord.Embed], list[discord.File]]:
     """The embeds and images of a post: the standings first (it names the winner), then each hand's recap."""
     table = post.table
     embeds: list[discord.Embed] = []
@@ -195,10 +196,9 @@ class Recaps:
             return await self.threads.place(table)
         return None
 
-    def language(self, table: Table) -> str | None:
+    def language(self, table: Table) -> Language:
         """The language of the table's server: its recaps are for everyone there."""
-        guild = self.bot.get_guild(table.row.guild_id)
-        return language_of(guild.preferred_locale) if guild is not None else None
+        return server_language(self.bot.get_guild(table.row.guild_id))
 
     def forget(self, table_id: int) -> None:
         """The table is closed: a hand thrown in that still waited for the next one is not posted."""

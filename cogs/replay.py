@@ -22,12 +22,13 @@ from discord.ext import commands
 import render
 from bot import offload
 from bot.names import in_text
-from bot.table import TableStatus
+from bot.table import TableError, TableStatus
 from bot.tables import TableRow
+from cogs.base import member_language
 from cogs.text import COLOUR, NO_PINGS
 from engine import CorruptState, Game, catalogue
 from engine.replay import Replay
-from render.language import _, display_name, language_of, translate
+from render.language import ENGLISH, Language, _, display_name, language_of, translate
 from render.words import Narrator
 
 if TYPE_CHECKING:
@@ -37,17 +38,9 @@ log = logging.getLogger("domino_hall.replay")
 HISTORY_LENGTH = 10
 
 
-class ReplayRefused(Exception):
-    """A replay that cannot be shown, with the reason for the member (an English template and its values, said in
-    the member's language by :meth:`said`)."""
-
-    def __init__(self, message: str, **values: Any) -> None:
-        super().__init__(message.format(**values))
-        self.message, self.values = message, values
-
-    def said(self, locale: Any) -> str:
-        """The reason in the locale's language."""
-        return translate(self.message, locale, **self.values)
+class ReplayRefused(TableError):
+    """A replay that cannot be shown, with the reason for the member: words given as data, said in the member's
+    language by :meth:`said`, as every refusal is (bot.table.TableError)."""
 
 
 def names_of(row: TableRow) -> list[str]:
@@ -74,12 +67,12 @@ async def replay_or_refuse(interaction: discord.Interaction[Any], tid: int) -> t
     try:
         return await finished_game(bot, interaction.guild_id, tid)
     except ReplayRefused as refused:
-        await interaction.response.send_message(refused.said(interaction.locale), ephemeral=True,
+        await interaction.response.send_message(refused.said(member_language(interaction)), ephemeral=True,
                                                 allowed_mentions=NO_PINGS)
         return None
 
 
-def step_text(row: TableRow, replay: Replay, game: Game, step: int, locale: Any = None
+def step_text(row: TableRow, replay: Replay, game: Game, step: int, locale: Language = ENGLISH
               ) -> tuple[str, list[tuple[str, str]]]:
     """The words of one step (what it did) and every seat's hand after it (``game``: as it was then), in the
     locale's language."""
@@ -97,7 +90,7 @@ def step_text(row: TableRow, replay: Replay, game: Game, step: int, locale: Any 
     return header + "\n" + "\n".join(f"• {line}" for line in lines), hands
 
 
-async def replay_message(row: TableRow, replay: Replay, step: int, locale: Any = None) -> dict[str, Any]:
+async def replay_message(row: TableRow, replay: Replay, step: int, locale: Language = ENGLISH) -> dict[str, Any]:
     """What the replay shows at ``step``: an embed with the table picture and the controls."""
     step = replay.clamp(step)
     game = await asyncio.to_thread(replay.game_at, step)
@@ -115,7 +108,7 @@ async def replay_message(row: TableRow, replay: Replay, step: int, locale: Any =
     return {"embed": embed, "attachments": [discord.File(io.BytesIO(png), "table.png")], "view": view}
 
 
-def replay_controls(tid: int, replay: Replay, step: int, locale: Any = None) -> discord.ui.View:
+def replay_controls(tid: int, replay: Replay, step: int, locale: Language = ENGLISH) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     targets = (("first", "⏮ " + translate("First", locale), 0), ("back", "◀ " + translate("Back", locale), step - 1),
                ("forward", translate("Forward", locale) + " ▶", step + 1),
@@ -150,8 +143,8 @@ class ReplayStep(discord.ui.DynamicItem[discord.ui.Button[Any]],
             return
         row, replay = found
         await interaction.response.defer()
-        await interaction.edit_original_response(**await replay_message(row, replay, self.step, interaction.locale),
-                                                 allowed_mentions=NO_PINGS)
+        shown = await replay_message(row, replay, self.step, member_language(interaction))
+        await interaction.edit_original_response(**shown, allowed_mentions=NO_PINGS)
 
 
 class ReplayDownload(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"dhrd:(?P<tid>\d+)"):
@@ -176,7 +169,7 @@ class ReplayDownload(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"
         data = io.BytesIO((row.state or "").encode())
         await interaction.response.send_message(
             translate("Table #{table} as saved: `python -m tabletop --replay table-{table}.json` replays it, "
-                      "and `engine.load` restores it.", interaction.locale, table=row.id),
+                      "and `engine.load` restores it.", member_language(interaction), table=row.id),
             file=discord.File(data, f"table-{row.id}.json"), ephemeral=True,
             allowed_mentions=NO_PINGS)
 
@@ -195,14 +188,14 @@ class Replays(commands.Cog):
             return
         row, replay = found
         await interaction.response.defer(ephemeral=True, thinking=True)
-        shown = await replay_message(row, replay, 0, interaction.locale)
+        shown = await replay_message(row, replay, 0, member_language(interaction))
         await interaction.followup.send(embed=shown["embed"], files=shown["attachments"], view=shown["view"],
                                         ephemeral=True, allowed_mentions=NO_PINGS)
 
     @app_commands.command(name="history", description="This server's recent finished games, with their numbers")
     @app_commands.describe(member="Only games this member played")
     async def history(self, interaction: discord.Interaction[Any], member: discord.Member | None = None) -> None:
-        locale = interaction.locale
+        locale = member_language(interaction)
         if interaction.guild is None:
             await interaction.response.send_message(translate("History belongs to servers: use this in one.", locale),
                                                     ephemeral=True)

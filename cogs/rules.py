@@ -10,17 +10,18 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import translate
+from cogs.base import member_language
 from cogs.choices import GAME_CHOICES, use_registry_choices
 from cogs.text import COLOUR, seat_range
 from engine import catalogue
 from engine.game import GameSpec, option_text
-from render.language import translate_n
+from render.language import ENGLISH, Language, translate_n
 
 if TYPE_CHECKING:
     from bot.client import DominoHall
 
 
-def games_embed(locale: discord.Locale | None = None) -> discord.Embed:
+def games_embed(locale: Language = ENGLISH) -> discord.Embed:
     """Every game with its player counts and family (in the member's language where we have it)."""
     embed = discord.Embed(title=translate("Domino Hall · games", locale), colour=COLOUR,
                           description=translate("Start one with `/play game:<name>`; `/rules` explains a game.",
@@ -34,12 +35,12 @@ def games_embed(locale: discord.Locale | None = None) -> discord.Embed:
     return embed
 
 
-def seats_in_words(spec: GameSpec, locale: discord.Locale | None) -> str:
+def seats_in_words(spec: GameSpec, locale: Language) -> str:
     """:func:`cogs.text.seat_range` in the member's language."""
     return seat_range(spec, locale)
 
 
-def rules_embed(key: str, locale: discord.Locale | None = None) -> discord.Embed:
+def rules_embed(key: str, locale: Language = ENGLISH) -> discord.Embed:
     """A game's summary, players, tiles and every option with its default and choices (in the member's language
     where we have it; the options keep their names, which are what the lobby and the simulator take)."""
     spec = catalogue()[key]
@@ -67,14 +68,15 @@ class Rules(commands.Cog):
     @app_commands.command(name="games", description="The games Domino Hall hosts")
     async def games(self, interaction: discord.Interaction[Any]) -> None:
         """List the catalogue."""
-        await interaction.response.send_message(embed=games_embed(interaction.locale), ephemeral=True)
+        await interaction.response.send_message(embed=games_embed(member_language(interaction)), ephemeral=True)
 
     @app_commands.command(name="rules", description="How a game is played, and its house rules")
     @app_commands.describe(game="The game to explain")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction[Any], game: app_commands.Choice[str]) -> None:
         """One game's summary and options."""
-        await interaction.response.send_message(embed=rules_embed(game.value, interaction.locale), ephemeral=True)
+        await interaction.response.send_message(embed=rules_embed(game.value, member_language(interaction)),
+                                                ephemeral=True)
 
 
 async def setup(bot: DominoHall) -> None:

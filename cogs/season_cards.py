@@ -3,8 +3,6 @@ the season's end card naming the top three of each game played in it."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 
@@ -14,7 +12,7 @@ from bot.seasons import Season
 from bot.storage import Standing
 from cogs.text import COLOUR
 from engine import catalogue
-from render.language import translate
+from render.language import Language, translate
 
 #: /leaderboard's ``season`` option (the names translated: bot/i18n.py).
 SEASON_CHOICES = [app_commands.Choice(name=app_commands.locale_str("current season"), value="current"),
@@ -23,20 +21,20 @@ SEASON_CHOICES = [app_commands.Choice(name=app_commands.locale_str("current seas
 MEDALS = ("🥇", "🥈", "🥉")
 
 
-def game_title(game: str, locale: Any) -> str:
+def game_title(game: str, locale: Language) -> str:
     """A game's title in the member's language (its key if the catalogue no longer has it)."""
     spec = catalogue().get(game)
     return translate(spec.title, locale) if spec is not None else game
 
 
-def season_field(embed: discord.Embed, season: Season, locale: Any) -> None:
+def season_field(embed: discord.Embed, season: Season, locale: Language) -> None:
     """Say which season a board is of, and how to see all time."""
     embed.add_field(name=translate("Season", locale), value=translate(
         "**{season}** (ratings carry over from season to season, less certain: play to climb back) · all time: "
         "/leaderboard season:all time", locale, season=season.label), inline=False)
 
 
-def season_wins_embed(rows: list[Standing], season: Season, table: str, locale: Any) -> discord.Embed:
+def season_wins_embed(rows: list[Standing], season: Season, table: str, locale: Language) -> discord.Embed:
     """The season's members by wins across games (``table``: their standings drawn as text)."""
     embed = discord.Embed(title=translate("Leaderboard · all games", locale), colour=COLOUR,
                           description=table if rows else translate("No finished games this season yet.", locale))
@@ -45,7 +43,7 @@ def season_wins_embed(rows: list[Standing], season: Season, table: str, locale: 
     return embed
 
 
-def card_embed(card: dict[str, list[Rated]], season: Season, locale: Any) -> discord.Embed:
+def card_embed(card: dict[str, list[Rated]], season: Season, locale: Language) -> discord.Embed:
     """The season's end card: the top three members of each game played in ``season``, with their ratings."""
     embed = discord.Embed(title=translate("Season {season} · the best of each game", locale, season=season.label),
                           colour=COLOUR)

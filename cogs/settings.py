@@ -11,8 +11,9 @@ from discord.ext import commands
 
 from bot.rank_roles import MAX_PLACE
 from bot.seasons import SEASON_LENGTHS
+from cogs.base import member_language
 from cogs.rank_roles import rank_roles_text, set_rank_role
-from render.language import _, translate
+from render.language import Language, _, translate
 
 if TYPE_CHECKING:
     from bot.client import DominoHall
@@ -68,13 +69,13 @@ class HallSettings(commands.Cog):
         if (any(v is not None for v in switches.values()) or any(v is not None for v in changes.values())) \
                 and not interaction.permissions.manage_guild:
             await interaction.response.send_message(
-                translate("Only members who can manage the server can change these.", interaction.locale),
+                translate("Only members who can manage the server can change these.", member_language(interaction)),
                 ephemeral=True)
             return
         if rank_role is not None and rank_place is None:
             await interaction.response.send_message(translate(
                 "Say which place the role is for: rank_place:1 gives it to the season's best player.",
-                interaction.locale), ephemeral=True)
+                member_language(interaction)), ephemeral=True)
             return
         if rank_place is not None:
             refusal = await set_rank_role(interaction, rank_place, rank_role)  # first: a refusal changes nothing
@@ -94,10 +95,10 @@ class HallSettings(commands.Cog):
             await self.bot.tables.settings.set_channel_recaps(guild_id, channel_recaps.value == "on")
         if season_length is not None:
             await self.bot.tables.settings.set_season_length(guild_id, season_length.value)
-        await interaction.response.send_message(await self.settings_text(guild_id, interaction.locale),
+        await interaction.response.send_message(await self.settings_text(guild_id, member_language(interaction)),
                                                 ephemeral=True)
 
-    async def settings_text(self, guild_id: int, locale: Any) -> str:
+    async def settings_text(self, guild_id: int, locale: Language) -> str:
         """Every setting of the server as it is now, in ``locale``'s language."""
         settings = self.bot.tables.settings
         now = await settings.guild_settings(guild_id)
@@ -130,9 +131,9 @@ class HallSettings(commands.Cog):
         await self.bot.tables.settings.set_nudges(interaction.guild.id, on, interaction.user.id)
         await interaction.response.send_message(
             translate("Turn nudges are **on** for you here: a short message mentions you when it is your turn.",
-                      interaction.locale) if on else
+                      member_language(interaction)) if on else
             translate("Turn nudges are **off** for you here: nobody will mention you when it is your turn.",
-                      interaction.locale), ephemeral=True)
+                      member_language(interaction)), ephemeral=True)
 
 
 async def setup(bot: DominoHall) -> None:

@@ -14,13 +14,14 @@ from bot.names import in_code_block, in_text
 from bot.ratings import Rated, RatingBook
 from bot.store import TableUpdate, UpdateKind
 from bot.tables import Standing
+from cogs.base import member_language, server_language
 from cogs.choices import GAME_CHOICES, use_registry_choices
 from cogs.rank_roles import season_roles
 from cogs.season_cards import SEASON_CHOICES, card_embed, game_title, season_field, season_wins_embed
 from cogs.text import COLOUR, NO_PINGS
 from cogs.threads import home_channel
 from engine import catalogue
-from render.language import _, translate, translate_n
+from render.language import ENGLISH, Language, _, translate, translate_n
 
 if TYPE_CHECKING:
     from bot.client import DominoHall
@@ -32,7 +33,7 @@ log = logging.getLogger("domino_hall.seasons")
 COLUMNS = (_("games"), _("wins"), _("rate"), _("best"))
 
 
-def standings_table(rows: list[Standing], first: str, locale: Any = None) -> str:
+def standings_table(rows: list[Standing], first: str, locale: Language = ENGLISH) -> str:
     """A fixed-width table: name (or game), games, wins, win rate, best score; and, where a game keeps a personal
     best beyond points (its outcome's ``record``), the best one of a win, headed and explained as its spec says.
     ``first`` is ``player`` or ``game``; the headings are said in the locale's language."""
@@ -67,7 +68,7 @@ def record_words(game: str) -> tuple[str, str]:
     return spec.record_name, spec.record_meaning
 
 
-def ratings_table(rows: list[Rated], locale: Any = None) -> str:
+def ratings_table(rows: list[Rated], locale: Language = ENGLISH) -> str:
     """A fixed-width table ranked by rating (``mu - 3 sigma``): name, rating, games, wins, win rate (headings in the
     locale's language)."""
     games, wins, rated, _best = (translate(word, locale) for word in COLUMNS)
@@ -80,7 +81,7 @@ def ratings_table(rows: list[Rated], locale: Any = None) -> str:
     return "```\n" + "\n".join(lines) + "\n```"
 
 
-def rating_line(game: str, rated: Rated, locale: Any = None) -> str:
+def rating_line(game: str, rated: Rated, locale: Language = ENGLISH) -> str:
     """One game's rating in /stats, with its trend over the last matches."""
     spec = catalogue().get(game)
     title = translate(spec.title, locale) if spec is not None else game
@@ -91,7 +92,7 @@ def rating_line(game: str, rated: Rated, locale: Any = None) -> str:
                        "**{title}**: {rating} {arrow} {trend} over the last {count} matches", locale, **values)
 
 
-def ratings_embed(rated: list[Rated], game: str, locale: Any) -> discord.Embed:
+def ratings_embed(rated: list[Rated], game: str, locale: Language) -> discord.Embed:
     """One game's board by rating: members ranked, computer levels beside them."""
     people = [r for r in rated if r.user_id is not None][:15]
     embed = discord.Embed(title=translate("Leaderboard · {game}", locale, game=game_title(game, locale)),
@@ -141,7 +142,7 @@ class Stats(commands.Cog):
                 return
             guild = self.bot.get_guild(guild_id)
             channel = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
-            await channel.send(embed=card_embed(card, ended, guild.preferred_locale if guild else None),
+            await channel.send(embed=card_embed(card, ended, server_language(guild)),
                                allowed_mentions=NO_PINGS)
         except discord.HTTPException as error:
             log.warning("guild %d: the season's card could not be posted (%s)", guild_id, error.status)
@@ -156,7 +157,7 @@ class Stats(commands.Cog):
     async def leaderboard(self, interaction: discord.Interaction[Any], game: app_commands.Choice[str] | None = None,
                           season: app_commands.Choice[str] | None = None) -> None:
         """Ratings (one game) or wins (all games) of the server's members, this season or another, or all time."""
-        locale = interaction.locale
+        locale = member_language(interaction)
         if interaction.guild is None:
             await interaction.response.send_message(
                 translate("Leaderboards belong to servers: use this in one.", locale), ephemeral=True)
@@ -168,7 +169,7 @@ class Stats(commands.Cog):
             embed = await self.of_season(guild_id, game.value if game else None, which, locale)
         await interaction.response.send_message(embed=embed, allowed_mentions=NO_PINGS)
 
-    async def all_time(self, guild_id: int, game: str | None, locale: Any) -> discord.Embed:
+    async def all_time(self, guild_id: int, game: str | None, locale: Language) -> discord.Embed:
         """Wins across all games, or one game's ratings, over all time."""
         if game is None:
             rows = await self.bot.tables.standings(guild_id, None, limit=15)
@@ -179,7 +180,7 @@ class Stats(commands.Cog):
             return embed
         return ratings_embed(await self.ratings.board(guild_id, game, limit=None), game, locale)
 
-    async def of_season(self, guild_id: int, game: str | None, which: str, locale: Any) -> discord.Embed:
+    async def of_season(self, guild_id: int, game: str | None, which: str, locale: Language) -> discord.Embed:
         """A season's board: one game's ratings, else the season's wins (current) or its end card (previous)."""
         seasons = self.bot.tables.seasons
         chosen = await seasons.season(guild_id, which)
@@ -196,7 +197,7 @@ class Stats(commands.Cog):
     @app_commands.describe(member="Whose record (default: yours)")
     async def stats(self, interaction: discord.Interaction[Any], member: discord.Member | None = None) -> None:
         """Games, wins, win rate and best score per game for one member."""
-        locale = interaction.locale
+        locale = member_language(interaction)
         if interaction.guild is None:
             await interaction.response.send_message(translate("Stats belong to servers: use this in one.", locale),
                                                     ephemeral=True)

@@ -19,13 +19,13 @@ import render
 from bot.client import tell
 from bot.i18n import language_of, translate
 from bot.table import Table, TableStatus
-from cogs.base import IDS, Control, TableButton, acknowledged, answering, draw, pages, tables, view_of
+from cogs.base import IDS, Control, TableButton, acknowledged, answering, draw, member_language, pages, tables, view_of
 from cogs.hand import MyHand
 from cogs.lobby import lobby_embed, lobby_view
 from cogs.text import COLOUR, NO_PINGS, shown, status_line
 from engine.phrases import capital
 from engine.views import CommonView, GameView
-from render.language import label_in, translate_p
+from render.language import ENGLISH, Language, label_in, translate_p
 from render.poker import chips
 
 
@@ -76,7 +76,7 @@ class Rematch(TableButton, template=rf"dh:rematch:{IDS}"):
                 await pages(interaction).post_lobby(interaction, lobby)
             else:
                 await tell(interaction, translate("You have your seat at the rematch, table #{table}.",
-                                                  interaction.locale, table=lobby.id))
+                                                  member_language(interaction), table=lobby.id))
 
 
 CONTROLS: tuple[Control, ...] = (Run, HostRequest, EndGame, Rematch)
@@ -102,7 +102,7 @@ class Parts:
     view: discord.ui.View | None
 
 
-async def parts(table: Table, result: RoundResult | None, locale: discord.Locale | None,
+async def parts(table: Table, result: RoundResult | None, locale: Language,
                 note: str | None = None) -> Parts:
     """The table message for ``table`` as it is: the lobby, the live table with its picture (and the last hand's
     ``result``), or the closed notice; ``note``: a line for its footer (why the table has no thread)."""
@@ -138,7 +138,7 @@ async def post(channel: discord.PartialMessageable, shown: Parts) -> discord.Mes
     return await channel.send(embeds=shown.embeds, files=shown.files, view=shown.view, allowed_mentions=NO_PINGS)
 
 
-def table_view(table: Table, locale: Any = None) -> discord.ui.View | None:
+def table_view(table: Table, locale: Language = ENGLISH) -> discord.ui.View | None:
     """My hand and End game while playing; Run (or Pause) for a solo game; the host's requests (Stop after this
     deal); Rematch once the match is over (nothing for a table closed early)."""
     if table.status == TableStatus.FINISHED:
@@ -158,12 +158,12 @@ def table_view(table: Table, locale: Any = None) -> discord.ui.View | None:
     return view_of(items)
 
 
-def recap_view(table: Table, locale: Any = None) -> discord.ui.View:
+def recap_view(table: Table, locale: Language = ENGLISH) -> discord.ui.View:
     """Under a hand's recap in the channel: My hand, so play goes on from the newest message too."""
     return view_of([MyHand(table.id, table.version, label=translate("My hand", locale), style=ButtonStyle.primary)])
 
 
-def request_buttons(table: Table, locale: Any = None) -> list[discord.ui.Item[Any]]:
+def request_buttons(table: Table, locale: Language = ENGLISH) -> list[discord.ui.Item[Any]]:
     """The host's requests outside the turn order (a poker table's "Stop after this deal"); the service checks
     that the one who clicks is the host."""
     host = table.seat_of(table.host_id)
@@ -174,12 +174,12 @@ def request_buttons(table: Table, locale: Any = None) -> list[discord.ui.Item[An
 
 
 # ----- the embeds ---------------------------------------------------------------------------------------------------
-def side_names(table: Table, view: CommonView, locale: Any = None) -> list[str]:
+def side_names(table: Table, view: CommonView, locale: Language = ENGLISH) -> list[str]:
     """Each scoring side's name (partners joined with &)."""
     return [" & ".join(shown(table, locale)[s] for s in side) for side in view["sides"]]
 
 
-def score_line(table: Table, view: GameView, locale: Any = None) -> str:
+def score_line(table: Table, view: GameView, locale: Language = ENGLISH) -> str:
     """Scores per side, with the target when the game has one."""
     scores = chips(view) if view["family"] == "poker" else view["scores"]  # the chips the picture shows
     parts = [f"{name} **{score}**" for name, score in zip(side_names(table, view, locale), scores, strict=False)]
@@ -187,7 +187,7 @@ def score_line(table: Table, view: GameView, locale: Any = None) -> str:
     return " · ".join(parts) + (" " + translate("(to {target})", locale, target=target) if target else "")
 
 
-def table_embed(table: Table, view: GameView, image: str | None, locale: Any = None,
+def table_embed(table: Table, view: GameView, image: str | None, locale: Language = ENGLISH,
                 note: str | None = None) -> discord.Embed:
     """The table message (in the server's language, ``locale``): scores, whose turn, the last moves, and the table
     image; ``note`` a line under it."""
@@ -225,7 +225,7 @@ def scores_embed(title: str, lines: list[str], image: str | None) -> discord.Emb
     return embed
 
 
-def closed_embed(table: Table, locale: Any = None) -> discord.Embed:
+def closed_embed(table: Table, locale: Language = ENGLISH) -> discord.Embed:
     """A lobby or game that was cancelled, ended early, or could not be restored (in the server's language; a note
     with an error in it stays as it was written)."""
     note = translate(table.row.note or "closed", locale)

@@ -12,14 +12,14 @@ from bot.names import in_text
 from bot.table import Table
 from engine import GameSpec
 from engine.views import CommonView
-from render.language import agree, display_name
+from render.language import ENGLISH, Language, agree, display_name
 from render.words import option_label, option_value_words
 
 COLOUR = discord.Colour.from_rgb(38, 110, 70)
 NO_PINGS = discord.AllowedMentions(everyone=False, roles=False, users=False, replied_user=False)
 
 
-def shown(table: Table, locale: Any = None) -> list[str]:
+def shown(table: Table, locale: Language = ENGLISH) -> list[str]:
     """The seats' names as message text: markdown in a name is shown, not applied; a computer's name in the
     locale's language where one is given."""
     return [in_text(display_name(name, locale) if locale is not None else name) for name in table.names]
@@ -38,7 +38,7 @@ def clip(text: str, limit: int) -> str:
     return cut.rstrip(" ,;:·-") + "…"
 
 
-def seat_range(spec: GameSpec, locale: Any = None) -> str:
+def seat_range(spec: GameSpec, locale: Language = ENGLISH) -> str:
     """Allowed player counts in words: ``2 to 6``, ``1``, ``3 or 4`` (in the locale's language)."""
     seats = sorted(spec.seats)
     if len(seats) == 1:
@@ -48,7 +48,7 @@ def seat_range(spec: GameSpec, locale: Any = None) -> str:
     return translate("{list} or {last}", locale, list=", ".join(str(s) for s in seats[:-1]), last=seats[-1])
 
 
-def options_text(spec: GameSpec, values: dict[str, Any], locale: Any = None) -> str:
+def options_text(spec: GameSpec, values: dict[str, Any], locale: Language = ENGLISH) -> str:
     """Each option with its current value, one per line (in the locale's language)."""
     if not spec.options:
         return translate("none", locale)
@@ -61,7 +61,7 @@ def options_text(spec: GameSpec, values: dict[str, Any], locale: Any = None) -> 
     return "\n".join(lines)[:1024]
 
 
-def winners_line(winners: list[str], locale: Any = None) -> str:
+def winners_line(winners: list[str], locale: Language = ENGLISH) -> str:
     """🏆 and who won the match (the verb agrees with one winner or several), or that nobody did."""
     if not winners:
         return "🏆 " + translate("The match ended with no winner.", locale)
@@ -70,7 +70,7 @@ def winners_line(winners: list[str], locale: Any = None) -> str:
                          names=names)
 
 
-def status_line(table: Table, view: CommonView, locale: Any = None) -> str:
+def status_line(table: Table, view: CommonView, locale: Language = ENGLISH) -> str:
     """Whose turn it is (or how the match ended), in words with names."""
     if view["over"]:
         return winners_line([shown(table, locale)[s] for s in view["winners"]], locale)

@@ -28,6 +28,8 @@ import discord
 from bot.i18n import translate
 from bot.store import UpdateKind
 from bot.table import Table, TableStatus
+from cogs.base import server_language
+from render.language import Language
 
 if TYPE_CHECKING:
     from bot.client import DominoHall
@@ -124,7 +126,7 @@ class TableThreads:
             "reminders come here. The table itself stays in the channel.", locale, table=table.id))
         return int(thread.id)
 
-    def refused_note(self, table: Table, locale: discord.Locale | None) -> str | None:
+    def refused_note(self, table: Table, locale: Language) -> str | None:
         """The table message's note when the server wants threads but the bot may not start one in this channel."""
         if table.id not in self.refused:
             return None
@@ -161,9 +163,9 @@ class TableThreads:
         except discord.HTTPException as error:
             log.warning("could not post in channel %d: %s", channel_id, error)
 
-    def _locale(self, table: Table) -> discord.Locale | None:
+    def _locale(self, table: Table) -> Language:
         guild = self.bot.get_guild(table.row.guild_id)
-        return guild.preferred_locale if guild is not None else None
+        return server_language(guild)
 
     async def close(self) -> None:
         for task in [*self.opening.values(), *self.tasks]:

@@ -25,7 +25,7 @@ from bot.table import TableError
 from bot.tournament_schedule import ScheduleEvent, ScheduleUpdate, house_rules, parse_start
 from bot.tournament_teams import PARTNERS, shape, shape_of
 from bot.tournaments import FORMATS, TournamentEvent, TournamentService, TournamentUpdate
-from cogs.base import hall
+from cogs.base import hall, member_language, server_language
 from cogs.choices import GAME_CHOICES, use_registry_choices
 from cogs.season_cards import game_title
 from cogs.text import COLOUR, NO_PINGS
@@ -41,7 +41,7 @@ from cogs.tournament_seats import (
 )
 from cogs.tournament_standings import with_picture
 from cogs.tournament_tables import TablePlaces, cannot_post
-from render.language import _, translate
+from render.language import Language, _, translate
 
 if TYPE_CHECKING:
     from bot.client import DominoHall
@@ -73,7 +73,7 @@ def meant_channel(interaction: discord.Interaction[Any]) -> int:
                  if t.guild_id == interaction.guild_id and t.setup.forum == channel.parent_id), channel.parent_id)
 
 
-def signup_embed(row: TournamentRow, locale: Any, plan: TournamentPlan | None = None) -> discord.Embed:
+def signup_embed(row: TournamentRow, locale: Language, plan: TournamentPlan | None = None) -> discord.Embed:
     """The sign-up message: the game, the format, the rounds and clock, the start time and house rules (``plan``),
     and the players so far."""
     embed = discord.Embed(title=translate("Tournament #{id} · {game}", locale, id=row.id,
@@ -96,7 +96,7 @@ def signup_embed(row: TournamentRow, locale: Any, plan: TournamentPlan | None = 
     return embed
 
 
-def signup_view(row: TournamentRow, locale: Any) -> discord.ui.View:
+def signup_view(row: TournamentRow, locale: Language) -> discord.ui.View:
     """Join and Leave, while the tournament signs up."""
     view = discord.ui.View(timeout=None)
     if row.status == "signup":
@@ -108,7 +108,8 @@ def signup_view(row: TournamentRow, locale: Any) -> discord.ui.View:
     return view
 
 
-def standings_text(row: TournamentRow, tournaments: TournamentService, locale: Any, before: int | None = None) -> str:
+def standings_text(row: TournamentRow, tournaments: TournamentService, locale: Language,
+                   before: int | None = None) -> str:
     """The standings as a fixed-width table (of the rounds ``before`` a round, when given), with what the columns
     mean."""
     names, dropped = competitor_names(row)
@@ -139,9 +140,9 @@ async def signup_answer(interaction: discord.Interaction[Any], tournament_id: in
             raise TableError(_("That tournament is over or was cancelled."))
         row = await act(tournaments)
     except TableError as refusal:
-        await tell(interaction, refusal.said(interaction.locale))
+        await tell(interaction, refusal.said(member_language(interaction)))
         return
-    locale, plan = interaction.guild_locale, hall(interaction).tables.schedule.plans.get(row.id)
+    locale, plan = Language.of(interaction.guild_locale), hall(interaction).tables.schedule.plans.get(row.id)
     await interaction.response.edit_message(embed=signup_embed(row, locale, plan), view=signup_view(row, locale))
 
 
@@ -281,10 +282,10 @@ class Tournament(commands.Cog):
                                            computers=computers is not None and computers.value == "allow",
                                            forum=forum.id if forum is not None else 0)
         except TableError as refusal:
-            await tell(interaction, refusal.said(interaction.locale))
+            await tell(interaction, refusal.said(member_language(interaction)))
             return
         plan = await schedule.plan(row.id, when, options)
-        locale = interaction.guild_locale
+        locale = Language.of(interaction.guild_locale)
         await interaction.response.send_message(embed=signup_embed(row, locale, plan), view=signup_view(row, locale),
                                                 allowed_mentions=NO_PINGS)
         message = await interaction.original_response()
@@ -296,14 +297,14 @@ class Tournament(commands.Cog):
         if plan.starts_at is None:
             return
         assert interaction.guild is not None
-        event = await create_event(interaction.guild, row, plan, interaction.guild_locale,
+        event = await create_event(interaction.guild, row, plan, Language.of(interaction.guild_locale),
                                    interaction.app_permissions.manage_events)
         if event is not None:
             await hall(interaction).tables.schedule.set_event(row.id, event.id)
             return
         await interaction.followup.send(translate(
             "No server event was added: Domino Hall needs the Manage Events permission for that. The tournament "
-            "starts at its time all the same.", interaction.locale), ephemeral=True)
+            "starts at its time all the same.", member_language(interaction)), ephemeral=True)
 
     @tournament.command(name="start", description="Close the sign-up and open the first round (Manage Server)")
     async def start(self, interaction: discord.Interaction[Any]) -> None:
@@ -314,10 +315,10 @@ class Tournament(commands.Cog):
         try:
             await service(interaction).begin(row.id)
         except TableError as refusal:
-            await tell(interaction, refusal.said(interaction.locale))
+            await tell(interaction, refusal.said(member_language(interaction)))
             return
-        await interaction.response.send_message(translate("Tournament #{id} has started.", interaction.guild_locale,
-                                                          id=row.id))
+        await interaction.response.send_message(translate("Tournament #{id} has started.",
+                                                          Language.of(interaction.guild_locale), id=row.id))
         await self.redraw_signup(row)
 
     @tournament.command(name="cancel", description="End this channel's tournament now (Manage Server)")
@@ -328,7 +329,7 @@ class Tournament(commands.Cog):
             return
         await service(interaction).cancel(row.id)
         await interaction.response.send_message(translate("Tournament #{id} was cancelled.",
-                                                          interaction.guild_locale, id=row.id))
+                                                          Language.of(interaction.guild_locale), id=row.id))
         await self.redraw_signup(row)
 
     @tournament.command(name="standings", description="This channel's tournament standings")
@@ -338,9 +339,9 @@ class Tournament(commands.Cog):
         row = await service(interaction).latest(interaction.guild.id, meant_channel(interaction))
         if row is None:
             await tell(interaction, translate("There is no tournament in this channel: /tournament create opens one.",
-                                              interaction.locale))
+                                              member_language(interaction)))
             return
-        locale = interaction.guild_locale
+        locale = Language.of(interaction.guild_locale)
         embed = discord.Embed(title=translate("Tournament #{id} · standings after round {round}", locale, id=row.id,
                                               round=row.round), colour=COLOUR,
                               description=standings_text(row, service(interaction), locale))
@@ -358,10 +359,10 @@ class Tournament(commands.Cog):
         try:
             await service(interaction).drop(row.id, interaction.user.id)
         except TableError as refusal:
-            await tell(interaction, refusal.said(interaction.locale))
+            await tell(interaction, refusal.said(member_language(interaction)))
             return
         await tell(interaction, translate("You have left tournament #{id}: you will not be paired again.",
-                                          interaction.locale, id=row.id))
+                                          member_language(interaction), id=row.id))
         if row.status == "signup":
             await self.redraw_signup(row)
 
@@ -370,7 +371,7 @@ class Tournament(commands.Cog):
         if interaction.permissions.manage_guild:
             return True
         await tell(interaction, translate("Only members who can manage the server can run tournaments.",
-                                          interaction.locale))
+                                          member_language(interaction)))
         return False
 
     async def channel_tournament(self, interaction: discord.Interaction[Any],
@@ -382,7 +383,7 @@ class Tournament(commands.Cog):
         row = service(interaction).in_channel(interaction.guild.id, meant_channel(interaction))
         if row is None:
             await tell(interaction, translate("There is no tournament in this channel: /tournament create opens one.",
-                                              interaction.locale))
+                                              member_language(interaction)))
         return row
 
     async def redraw_signup(self, row: TournamentRow) -> None:
@@ -459,13 +460,13 @@ class Tournament(commands.Cog):
             log.warning("tournament %d: could not tell the channel (%s)", row.id, error.status)
         await self.redraw_signup(row)
 
-    def locale(self, row: TournamentRow) -> discord.Locale | None:
+    def locale(self, row: TournamentRow) -> Language:
         """The language of the tournament's server."""
         guild = self.bot.get_guild(row.guild_id)
-        return guild.preferred_locale if guild is not None else None
+        return server_language(guild)
 
 
-def round_text(row: TournamentRow, locale: Any, places: dict[int, int] | None = None) -> str:
+def round_text(row: TournamentRow, locale: Language, places: dict[int, int] | None = None) -> str:
     """A round's pairings, each player mentioned once, with its clock; a table played in a thread or forum post of
     its own (``places``: table id -> its channel) links to it and names its players (mentioned there)."""
     lines = [translate("**Tournament #{id} · round {round} of {rounds}**", locale, id=row.id, round=row.round,

@@ -19,10 +19,11 @@ from discord.ext import commands
 from bot.storage import TournamentPlan, TournamentRow
 from bot.tournament_schedule import ScheduleEvent, ScheduleUpdate
 from bot.tournaments import TournamentEvent, TournamentUpdate
+from cogs.base import server_language
 from cogs.season_cards import game_title
 from cogs.text import options_text
 from engine import catalogue
-from render.language import translate
+from render.language import Language, translate
 
 if TYPE_CHECKING:
     from bot.client import DominoHall
@@ -33,7 +34,7 @@ log = logging.getLogger("domino_hall.tournaments")
 ROUND_GUESS_MINUTES = 30
 
 
-def plan_fields(embed: discord.Embed, row: TournamentRow, plan: TournamentPlan | None, locale: Any) -> None:
+def plan_fields(embed: discord.Embed, row: TournamentRow, plan: TournamentPlan | None, locale: Language) -> None:
     """The sign-up message's start time (Discord shows it in each member's own time zone) and house rules."""
     if plan is not None and plan.starts_at is not None and row.status == "signup":
         when = int(plan.starts_at)
@@ -51,7 +52,7 @@ def event_end(row: TournamentRow, starts_at: float) -> datetime:
     return datetime.fromtimestamp(starts_at + 60 * rounds * (row.round_minutes or ROUND_GUESS_MINUTES), UTC)
 
 
-async def create_event(guild: discord.Guild, row: TournamentRow, plan: TournamentPlan, locale: Any,
+async def create_event(guild: discord.Guild, row: TournamentRow, plan: TournamentPlan, locale: Language,
                        may: bool) -> discord.ScheduledEvent | None:
     """The server's scheduled event for a tournament with a start time, at its channel; None without Manage Events
     (``may``: the bot's permission here) or if Discord refuses."""
@@ -70,7 +71,7 @@ async def create_event(guild: discord.Guild, row: TournamentRow, plan: Tournamen
         return None
 
 
-def reminder_text(row: TournamentRow, plan: TournamentPlan, locale: Any) -> str:
+def reminder_text(row: TournamentRow, plan: TournamentPlan, locale: Language) -> str:
     """The reminder before the start: the players signed up, each mentioned once."""
     when = int(plan.starts_at or 0)
     players = " ".join(f"<@{p.user_id}>" for p in row.players)
@@ -108,7 +109,7 @@ class TournamentNights(commands.Cog):
         guild = self.bot.get_guild(row.guild_id)
         channel = self.bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
         try:
-            await channel.send(reminder_text(row, plan, guild.preferred_locale if guild else None),
+            await channel.send(reminder_text(row, plan, server_language(guild)),
                                allowed_mentions=discord.AllowedMentions(
                                    everyone=False, roles=False, users=[discord.Object(p.user_id) for p in row.players]))
         except discord.HTTPException as error:

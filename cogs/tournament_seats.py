@@ -3,14 +3,12 @@ line, a round's tables with their players, and who a standings line is. The rule
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot import tournament_rounds as rounds
 from bot.names import in_text
 from bot.storage import Board, TournamentRow
 from bot.tables_pairing import bye_worth
 from bot.tournament_teams import Shape, shape_of, teams_of
-from render.language import _, translate
+from render.language import Language, _, translate
 
 #: How teams are formed (the names translated: bot/i18n.py).
 PARTNER_NAMES = {"fixed": _("fixed teams (formed at sign-up)"), "random": _("random teams (drawn at the start)")}
@@ -21,14 +19,14 @@ def number(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".") if value != int(value) else str(int(value))
 
 
-def bye_text(shape: Shape, locale: Any) -> str:
+def bye_text(shape: Shape, locale: Language) -> str:
     """What a bye is worth, said."""
     if bye_worth(shape.per_table) == 1:
         return translate("a bye is worth a win", locale)
     return translate("a bye is worth ½ (an average result at a table)", locale)
 
 
-def seating_text(row: TournamentRow, locale: Any) -> str:
+def seating_text(row: TournamentRow, locale: Language) -> str:
     """The sign-up's line on how tables are seated: their size or teams, computers, and a bye's worth."""
     shape = shape_of(row)
     if shape.teams:
@@ -41,7 +39,7 @@ def seating_text(row: TournamentRow, locale: Any) -> str:
     return said + " · " + bye_text(shape, locale)
 
 
-def entrants_text(row: TournamentRow, locale: Any) -> str:
+def entrants_text(row: TournamentRow, locale: Language) -> str:
     """The players so far, teams together when there are partners."""
     if not row.setup.partners:
         return ", ".join(in_text(p.name) for p in row.players)
@@ -68,7 +66,7 @@ def mentions(row: TournamentRow, competitor: int | None, shape: Shape, named: bo
     return one(competitor)
 
 
-def board_line(row: TournamentRow, board: Board, locale: Any, named: bool = False) -> str:
+def board_line(row: TournamentRow, board: Board, locale: Language, named: bool = False) -> str:
     """One table of a round (or a bye), its players mentioned (``named``: named, mentioned in the table's thread)."""
     shape = shape_of(row)
     if board.second_id is None and not board.lineup:
@@ -93,7 +91,7 @@ def competitor_names(row: TournamentRow) -> tuple[dict[int, str], set[int]]:
     return rounds.names(row, shape), {c for c in rounds.competitors(row, shape, active=False) if c not in still}
 
 
-def points_text(row: TournamentRow, locale: Any) -> str:
+def points_text(row: TournamentRow, locale: Language) -> str:
     """What the standings' points mean at this tournament's tables."""
     shape = shape_of(row)
     if shape.per_table == 2:

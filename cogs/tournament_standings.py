@@ -4,7 +4,6 @@ cogs/tournament.py: after every round, at the end and on /tournament standings, 
 from __future__ import annotations
 
 import io
-from typing import Any
 
 import discord
 
@@ -14,13 +13,13 @@ from bot.pairing import Line
 from bot.storage import TournamentRow
 from cogs.season_cards import game_title
 from cogs.tournament_seats import competitor_names
-from render.language import translate
+from render.language import Language, translate
 from render.tournament_standings import StandingRow, standings_png
 
 FILE_NAME = "tournament-standings.png"
 
 
-async def with_picture(embed: discord.Embed, row: TournamentRow, lines: list[Line], after: int, locale: Any,
+async def with_picture(embed: discord.Embed, row: TournamentRow, lines: list[Line], after: int, locale: Language,
                        final: bool = False) -> discord.File:
     """Draw the standings ``lines`` of ``row`` after round ``after`` (off the event loop) and show the picture in
     ``embed``; the file to send with it. ``final``: the final standings, the first place marked as the winner's."""

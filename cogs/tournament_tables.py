@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 import discord
 
 from bot.storage import Seat, TournamentRow
 from bot.tournament_teams import shape_of
-from render.language import translate
+from cogs.base import server_language
+from render.language import Language, translate
 
 if TYPE_CHECKING:
     from bot.client import DominoHall
@@ -35,7 +36,7 @@ ARCHIVE_MINUTES: Literal[1440] = 1440
 MAX_NAME = 100  # Discord's limit for a thread's name
 
 
-def thread_name(row: TournamentRow, number: int, seats: Sequence[Seat], locale: Any) -> str:
+def thread_name(row: TournamentRow, number: int, seats: Sequence[Seat], locale: Language) -> str:
     """A table's thread name: its round, its number and who sits there (partners together: ``alice & carol v bob &
     dave``), within Discord's 100 characters."""
     sides = shape_of(row).sides
@@ -52,7 +53,7 @@ def seated_pings(seats: Sequence[Seat]) -> discord.AllowedMentions:
                                    users=[discord.Object(s.user_id) for s in seats if s.user_id is not None])
 
 
-def welcome(row: TournamentRow, number: int, seats: Sequence[Seat], locale: Any) -> str:
+def welcome(row: TournamentRow, number: int, seats: Sequence[Seat], locale: Language) -> str:
     """The first message of a table's place: the members there mentioned (once: here), computers by name."""
     players = ", ".join(f"<@{s.user_id}>" if s.user_id is not None else s.name for s in seats)
     return translate("Tournament #{id} · round {round} · table {number}: {players}. Your table is below: open your "
@@ -87,7 +88,7 @@ class TablePlaces:
             made = await self._thread(row, number, seats, locale)
         return made or row.channel_id
 
-    async def _forum_post(self, row: TournamentRow, number: int, seats: Sequence[Seat], locale: Any) -> int | None:
+    async def _forum_post(self, row: TournamentRow, number: int, seats: Sequence[Seat], locale: Language) -> int | None:
         forum = self.bot.get_channel(row.setup.forum)
         if not isinstance(forum, discord.ForumChannel) or cannot_post(forum, forum.guild.me):
             log.warning("tournament %d: cannot post in forum %d; its tables go to threads of its channel", row.id,
@@ -103,7 +104,7 @@ class TablePlaces:
             return None
         return int(post.thread.id)
 
-    async def _thread(self, row: TournamentRow, number: int, seats: Sequence[Seat], locale: Any) -> int | None:
+    async def _thread(self, row: TournamentRow, number: int, seats: Sequence[Seat], locale: Language) -> int | None:
         channel = self.bot.get_channel(row.channel_id)
         if not isinstance(channel, discord.TextChannel) or cannot_thread(channel, channel.guild.me):
             log.info("tournament %d: no thread for table %d in channel %d; the table stays in the channel", row.id,
@@ -130,6 +131,5 @@ class TablePlaces:
         except discord.HTTPException as error:
             log.info("thread %d could not be deleted (%s)", thread.id, error)
 
-    def _locale(self, row: TournamentRow) -> discord.Locale | None:
-        guild = self.bot.get_guild(row.guild_id)
-        return guild.preferred_locale if guild is not None else None
+    def _locale(self, row: TournamentRow) -> Language:
+        return server_language(self.bot.get_guild(row.guild_id))

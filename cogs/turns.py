@@ -27,7 +27,7 @@ import discord
 from bot.outbox import NUDGE_DELETE
 from bot.storage import Delivery
 from bot.table import Table, TableStatus
-from cogs.base import view_of
+from cogs.base import member_language, server_language, view_of
 from cogs.hand import MyHand
 from render.language import translate
 
@@ -179,7 +179,7 @@ class Turns:
             wanted = table.version if awaited else None
             if not force and wanted == live.shows:
                 return
-            content, file, view = await self.draw_hand(table, live.seat, live.interaction.locale)
+            content, file, view = await self.draw_hand(table, live.seat, member_language(live.interaction))
             try:
                 if live.message_id is None:
                     await live.interaction.edit_original_response(content=content, attachments=[file], view=view,
@@ -219,7 +219,7 @@ class Turns:
         channel = (await self.place(table) if self.place is not None else
                    self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id))
         guild = self.bot.get_guild(table.row.guild_id)
-        locale = guild.preferred_locale if guild is not None else None  # said in the channel: the server's language
+        locale = server_language(guild)  # said in the channel: the server's language
         button = MyHand(table.id, table.version, label=translate("My hand", locale), style=discord.ButtonStyle.primary)
         try:
             message = await channel.send(

@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 
 from engine.errors import InvalidAction
+from engine.phrases import Phrase
 from engine.tiles import Tile
 
 
@@ -120,7 +121,8 @@ def parse_action(text: str) -> Action:
     Whether the action is legal now is the game's question (``apply`` raises :class:`IllegalAction`).
     """
     if not isinstance(text, str):
-        raise InvalidAction(f"{text!r} is not an action (actions are written as text, like 'play:6-4@E/4')")
+        raise InvalidAction(Phrase("{text} is not an action (actions are written as text, like 'play:6-4@E/4')",
+                                   text=repr(text)))
     try:
         if text == "draw":
             return Draw()
@@ -139,7 +141,7 @@ def parse_action(text: str) -> Action:
             return Play(Tile.parse(tile), end or "", int(face) if face is not None else None, suit or "")
     except ValueError:
         pass
-    raise InvalidAction(f"{text!r} is not an action")
+    raise InvalidAction(Phrase("{action} is not an action", action=repr(text)))
 
 
 __all__ = ["Action", "Bid", "Call", "Choose", "Draw", "Pass", "Play", "parse_action"]

@@ -1,10 +1,20 @@
-"""Typed engine errors, each with a message a player can read."""
+"""Typed engine errors, each with a message a player can read in any language: the engine raises them with a
+:class:`~engine.phrases.Phrase` (``str()`` of the error is its English; :attr:`DominoError.phrase` is the phrase, for
+the edge to say in the player's language)."""
 
 from __future__ import annotations
+
+from engine.phrases import Phrase
 
 
 class DominoError(Exception):
     """Base class of every error the engine raises on purpose."""
+
+    @property
+    def phrase(self) -> Phrase:
+        """What went wrong, as words to say in any language (a message given as plain text stays as it is)."""
+        reason = self.args[0] if self.args else ""
+        return reason if isinstance(reason, Phrase) else Phrase(str(reason))
 
 
 class IllegalAction(DominoError, ValueError):

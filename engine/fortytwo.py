@@ -13,7 +13,7 @@ from __future__ import annotations
 from engine.actions import Action, Bid, Call, Pass
 from engine.events import EventKind, Prompt, PromptKind, ScoreReason, Termination
 from engine.game import OptionSpec
-from engine.phrases import Phrase, Word
+from engine.phrases import Phrase
 from engine.trickgame import PLAY, TrickGame
 from engine.tricks import (
     COUNT_TILES,
@@ -49,12 +49,7 @@ def contract_phrase(trumps: str) -> Phrase:
         return Phrase("Nel-O")
     if trumps == NO_TRUMP:
         return Phrase("no-trump")
-    return Phrase("{suit} trump", suit=Word(suit_words(trumps)))
-
-
-def contract_words(trumps: str) -> str:
-    """A contract's trumps in English words: ``fives trump``, ``doubles trump``, ``no-trump``, ``Nel-O``."""
-    return str(contract_phrase(trumps))
+    return Phrase("{suit} trump", suit=suit_words(trumps))
 
 
 class FortyTwoGame(TrickGame):
@@ -266,10 +261,6 @@ class FortyTwoGame(TrickGame):
         return reached
 
     # ----- words and view -------------------------------------------------------------------------------------
-    def bid_words(self, amount: int) -> str:
-        """A bid in words (Texas marks bidding says marks)."""
-        return str(self.bid_phrase(amount))
-
     def phrase(self, action: Action) -> Phrase:
         if isinstance(action, Call) and action.name == NEL_O:
             return Phrase("Nel-O (lose every trick)")
@@ -277,7 +268,7 @@ class FortyTwoGame(TrickGame):
             trumps = action.name.split(":", 1)[1]
             if trumps == NO_TRUMP:
                 return Phrase("No-trump (doubles as a suit)") if self.no_trump_doubles_suit() else Phrase("No-trump")
-            return Phrase("{suit} are trumps", suit=Word(suit_words(trumps)))
+            return Phrase("{suit} are trumps", suit=suit_words(trumps))
         return super().phrase(action)
 
     def prompt(self) -> Prompt:
@@ -295,11 +286,7 @@ class FortyTwoGame(TrickGame):
         if self.high is None or self.phase == BID:
             return None
         seat, amount = self.high
-        trumps = self.trumps
-        label = f"Seat {seat + 1} bid {self.bid_words(amount)}"
-        if trumps is not None:
-            label += f", {contract_words(trumps)}"
-        return {"seat": seat, "bid": str(amount), "trumps": trumps, "label": label, "doubles": self.doubles}
+        return {"seat": seat, "bid": str(amount), "trumps": self.trumps, "doubles": self.doubles}
 
     def _view(self, seat: int | None, common: CommonView) -> TrickView:
         view = super()._view(seat, common)
@@ -314,5 +301,5 @@ class FortyTwoGame(TrickGame):
         return view
 
 
-__all__ = ["BID", "DOUBLES", "NEL_O", "NO_TRUMP", "TRUMP", "FortyTwoGame", "contract_phrase", "contract_words", "flag",
+__all__ = ["BID", "DOUBLES", "NEL_O", "NO_TRUMP", "TRUMP", "FortyTwoGame", "contract_phrase", "flag",
            "trump_call"]

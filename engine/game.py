@@ -49,7 +49,8 @@ class OptionSpec:
             if isinstance(raw, str) and raw.strip().lower() == _text(choice):
                 return choice
         allowed = ", ".join(_text(c) for c in self.choices)
-        raise BadOption(f"option {self.name} cannot be {raw!r}; allowed: {allowed}")
+        raise BadOption(Phrase("option {name} cannot be {value}; allowed: {allowed}", name=self.name, value=repr(raw),
+                               allowed=allowed))
 
 
 def _text(value: Any) -> str:
@@ -95,7 +96,7 @@ class GameSpec:
         for spec in self.options:
             if spec.name == name:
                 return spec
-        raise BadOption(f"{self.title} has no option {name!r}")
+        raise BadOption(Phrase("{game} has no option {name}", game=Word(self.title), name=repr(name)))
 
     def defaults(self) -> dict[str, Any]:
         """Every option at its default value."""
@@ -131,16 +132,16 @@ def _normalise_rig(rig: Mapping[str, Any]) -> dict[str, Any]:
     for name, raw in rig.items():
         if name == "deal":
             if not isinstance(raw, (list, tuple)) or not all(isinstance(h, (list, tuple)) for h in raw):
-                raise BadOption("deal must be a list of hands, each a list of tiles")
+                raise BadOption(Phrase("deal must be a list of hands, each a list of tiles"))
             out[name] = [[str(t) for t in tiles_from(hand, "deal")] for hand in raw]
         elif name in ("boneyard", "row", "turnups"):
             if not isinstance(raw, (list, tuple)):
-                raise BadOption(f"{name} must be a list of tiles")
+                raise BadOption(Phrase("{name} must be a list of tiles", name=name))
             out[name] = [str(t) for t in tiles_from(raw, name)]
         elif isinstance(raw, (bool, int, str)) or raw is None:
             out[name] = raw
         else:
-            raise BadOption(f"{name} has a value of the wrong kind: {raw!r}")
+            raise BadOption(Phrase("{name} has a value of the wrong kind: {value}", name=name, value=repr(raw)))
     return out
 
 
@@ -243,17 +244,17 @@ class Game(ABC):
     def check(self, seat: Any, action: Any) -> None:
         """Raise the error that ``apply`` would raise for this action, or return if it is legal."""
         if self._over:
-            raise GameOver("the game is over")
+            raise GameOver(Phrase("the game is over"))
         if not self._is_seat(seat):
-            raise NotYourTurn(f"there is no seat {seat!r} at this table")
+            raise NotYourTurn(Phrase("there is no seat {seat} at this table", seat=repr(seat)))
         if _offered(self.requests(seat), action):
             return
         if not self._awaits(seat):
-            raise NotYourTurn(f"it is not your turn: waiting for {self.seat_list(self._to_act())}")
+            raise NotYourTurn(Phrase("it is not your turn: waiting for {names}", names=self.seat_list(self._to_act())))
         if not _offered(self._legal_now(seat), action):
             if not isinstance(action, Action):
-                raise InvalidAction(f"{action!r} is not an action")
-            raise IllegalAction(f"{self.describe(action)} is not a legal move now")
+                raise InvalidAction(Phrase("{action} is not an action", action=repr(action)))
+            raise IllegalAction(Phrase("{action} is not a legal move now", action=self.phrase(action)))
 
     def apply(self, seat: Any, action: Any) -> list[Event]:
         """Take ``action`` for ``seat`` and return what happened; an illegal action raises and changes nothing."""
@@ -306,7 +307,8 @@ class Game(ABC):
         that does not exist at this table raises :class:`NoSuchSeat`.
         """
         if seat is not None and not (_is_seat_number(seat) and 0 <= seat < self.seats):
-            raise NoSuchSeat(f"there is no seat {seat!r} at this table (seats 0 to {self.seats - 1}, or None)")
+            raise NoSuchSeat(Phrase("there is no seat {seat} at this table (seats 0 to {last}, or None)",
+                                    seat=repr(seat), last=self.seats - 1))
         hands = self.hand_lists()
         common: CommonView = {
             "game": self.key,
@@ -372,9 +374,15 @@ class Game(ABC):
         return {name: _plain(state[name]) for name in sorted(state) if name not in _UNCOPIED}
 
     # ----- shared helpers for subclasses ---------------------------------------------------------------------
-    def seat_list(self, seats: Sequence[int]) -> str:
-        """Seats in words for error messages (``Seat 1``)."""
-        return ", ".join(f"Seat {s + 1}" for s in seats) or "nobody"
+    def seat_list(self, seats: Sequence[int]) -> Phrase:
+        """Seats in words for error messages (``Seat 1, Seat 3``), as a phrase."""
+        if not seats:
+            return Phrase("nobody")
+        # one field per seat, each a phrase of its own, so each is said in the language of the whole
+        fields = ", ".join(f"{{seat{index}}}" for index in range(len(seats)))
+        joined = Phrase(fields)
+        joined.values = {f"seat{index}": Phrase("Seat {number}", number=seat + 1) for index, seat in enumerate(seats)}
+        return joined
 
     def describe(self, action: Action) -> str:
         """An action in words for players (English): :meth:`phrase` as text, as a label (a capital first)."""
@@ -468,7 +476,7 @@ class Game(ABC):
         if raw is None:
             return None
         if len(raw) != self.seats:
-            raise BadOption(f"deal has {len(raw)} hands for {self.seats} seats")
+            raise BadOption(Phrase("deal has {count} hands for {seats} seats", count=len(raw), seats=self.seats))
         return [tiles_from(hand) for hand in raw]
 
     def deal_from(self, tiles: Sequence[Tile], sizes: Sequence[int]) -> tuple[list[list[Tile]], list[Tile]]:
@@ -491,7 +499,7 @@ class Game(ABC):
         for hand in rig:
             for tile in hand:
                 if rest[tile] <= 0:
-                    raise BadOption(f"deal: {tile} is not in the set or is dealt twice")
+                    raise BadOption(Phrase("deal: {tile} is not in the set or is dealt twice", tile=tile))
                 rest[tile] -= 1
         bone = self.rigged_tiles("boneyard")
         if bone is None:
@@ -500,7 +508,7 @@ class Game(ABC):
             return [sort_hand(h) for h in rig], pool
         for tile in bone:
             if rest[tile] <= 0:
-                raise BadOption(f"boneyard: {tile} is not in the set or is dealt twice")
+                raise BadOption(Phrase("boneyard: {tile} is not in the set or is dealt twice", tile=tile))
             rest[tile] -= 1
         return [sort_hand(h) for h in rig], bone
 

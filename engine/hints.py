@@ -80,7 +80,8 @@ def advise(game: Game, seat: int, player: Player) -> Advice:
     elif isinstance(game, TrickGame) and isinstance(trial, TrickGame):
         reason, facts = _trick(game, trial, seat, action, events)
     elif game.spec.family == "poker":
-        reason, facts = Reason.HAND_RANK, {"rank": str(game.view(seat).get("hand_rank") or "")}
+        view = game.view(seat)  # the hand held: its category and its five tiles, for render to say
+        reason, facts = Reason.HAND_RANK, {"rank": str(view.get("hand_rank") or ""), "hand": list(view["hand"] or [])}
     else:
         reason, facts = _bingo(game, action)
     return Advice(action, label, reason, facts, phrase)

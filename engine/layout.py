@@ -22,11 +22,19 @@ from __future__ import annotations
 import copy
 
 from engine.errors import IllegalAction
+from engine.phrases import Phrase, in_context
 from engine.tiles import Tile
 from engine.views import LineOfPlayView
 
 ARMS = ("W", "E", "N", "S")
-ARM_WORDS = {"W": "left", "E": "right", "N": "top", "S": "bottom"}
+#: Each arm's end in words, for players (said by render; a move's label names its end with them).
+ARM_WORDS = {"W": in_context("end of the line", "left"), "E": in_context("end of the line", "right"),
+             "N": in_context("end of the line", "top"), "S": in_context("end of the line", "bottom")}
+
+
+def arm_words(arm: str) -> Phrase:
+    """An arm's end in words (``E`` -> ``right``); an unknown arm as it is."""
+    return ARM_WORDS.get(arm) or Phrase(arm)
 
 
 class Placed:
@@ -117,7 +125,7 @@ class LineOfPlay:
     def start(self, tile: Tile, seat: int) -> None:
         """Set the first tile (the set, the opening double or the heaviest tile)."""
         if self.center is not None:
-            raise IllegalAction("the line has already started")
+            raise IllegalAction(Phrase("the line has already started"))
         self.center = tile
         self.center_seat = seat
         self.is_spinner = self.spinner and tile.is_double
@@ -169,13 +177,13 @@ class LineOfPlay:
             if open_arm == arm:
                 break
         else:
-            raise IllegalAction(f"the {ARM_WORDS.get(arm, arm)} end is not open")
+            raise IllegalAction(Phrase("the {end} end is not open", end=arm_words(arm)))
         if face == tile.high:
             outer = tile.low
         elif face == tile.low:
             outer = tile.high
         else:
-            raise IllegalAction(f"{tile} has no {face} end")
+            raise IllegalAction(Phrase("{tile} has no {face} end", tile=tile, face=face))
         placed = Placed(tile, face, outer, seat)
         self.add(placed, arm)
         return placed

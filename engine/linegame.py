@@ -15,8 +15,8 @@ from engine.actions import Action, Draw, Pass, Play
 from engine.errors import BadOption, IllegalAction
 from engine.events import Event, EventKind, Prompt, PromptKind, ScoreReason, Termination
 from engine.game import Game, OptionSpec
-from engine.layout import ARM_WORDS, ARMS, LineOfPlay, OpenEnd, Placed
-from engine.phrases import Phrase, Word
+from engine.layout import ARMS, LineOfPlay, OpenEnd, Placed, arm_words
+from engine.phrases import Phrase, in_context
 from engine.scoring import cascade, lowest_unique, round_points
 from engine.tiles import PIP_VALUES, Tile, double_set, highest_double, pip_total, sort_hand
 from engine.views import CommonView, LastRound, LineFacts, LineView, PlayScore
@@ -170,8 +170,8 @@ class LineGame(Game):
                 return
             self.emit(EventKind.REDEAL)
             if rigged:
-                raise BadOption("the rigged deal gives nobody a double, so the round cannot open")
-        raise IllegalAction("could not deal an opening double")  # pragma: no cover - vanishingly unlikely
+                raise BadOption(Phrase("the rigged deal gives nobody a double, so the round cannot open"))
+        raise IllegalAction(Phrase("could not deal an opening double"))  # pragma: no cover - vanishingly unlikely
 
     def opening(self) -> tuple[int, Tile] | None:
         """RULES 2.7: the seat holding the highest double, and that double; None when nobody holds one."""
@@ -532,10 +532,10 @@ class LineGame(Game):
     # ----- actions, prompts, views and zones ------------------------------------------------------------------
     def phrase(self, action: Action) -> Phrase:
         if isinstance(action, Play):
-            return Phrase("{tile} on the {end}", tile=action.tile, end=Word(ARM_WORDS.get(action.end, action.end)))
+            return Phrase("{tile} on the {end}", tile=action.tile, end=arm_words(action.end))
         if isinstance(action, Draw):
-            return Phrase("Draw")
-        return Phrase("Pass")
+            return in_context("move", "Draw")
+        return in_context("move", "Pass")
 
     def prompt(self) -> Prompt:
         if self._over:

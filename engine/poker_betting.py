@@ -7,8 +7,9 @@
 >>> chips.new_round()
 >>> [str(a) for a in chips.options(1)][:3], len(chips.options(1))
 (['call:check', 'bid:1', 'bid:2'], 11)
->>> chips.act(1, Bid(5)), chips.act(2, Bid(10)), chips.to_call(0)
-('bets 5', 'raises by 10 to 15', 15)
+>>> chips.act(1, Bid(5)); chips.act(2, Bid(10))   # a bet of 5, a raise of 10 to 15
+>>> chips.to_call(0), chips.raises
+(15, 1)
 >>> [str(a) for a in chips.options(0)]        # the short stack caps the raise at 4 (20 chips in all)
 ['call:call', 'call:fold', 'bid:1', 'bid:2', 'bid:3', 'bid:4']
 """
@@ -98,27 +99,24 @@ class Betting:
             return [Call("check"), *amounts]
         return [Call("call"), Call("fold"), *(amounts if self.raises < MAX_RAISES else [])]
 
-    def act(self, seat: int, action: Action) -> str:
-        """Carry out a legal betting action; returns what happened in words ("raises by 3 to 8")."""
+    def act(self, seat: int, action: Action) -> None:
+        """Carry out a legal betting action (the game reports it as an event, which render says in words)."""
         if isinstance(action, Bid):
             opening = self.current == 0
             level = self.current + action.amount
             self._pay(seat, level - self.bets[seat])
             self.acted = [False] * self.seats
             self.acted[seat] = True
-            if opening:
-                return f"bets {action.amount}"
-            self.raises += 1
-            return f"raises by {action.amount} to {level}"
+            if not opening:
+                self.raises += 1
+            return
         self.acted[seat] = True
         if isinstance(action, Call) and action.name == "call":
             owed = self.to_call(seat)
             self._pay(seat, owed)
-            return f"calls {owed}"
+            return
         if isinstance(action, Call) and action.name == "fold":
             self.folded.append(seat)
-            return "folds"
-        return "checks"
 
     def _pay(self, seat: int, chips: int) -> None:
         self.committed[seat] += chips

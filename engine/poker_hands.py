@@ -1,11 +1,12 @@
 """Domino Poker hands (RULES 3.8): the 20-tile set, the ten categories and a comparable rank for any five tiles.
+A hand is data here (its category and tiles); render says it in words (render/event_words.py poker_hand_words).
 
 >>> from engine.tiles import tiles_from
 >>> rank = evaluate(tiles_from(["6-6", "3-3", "2-2", "4-2", "2-1"]))     # the [HAS] full hand example
->>> rank.category.label, rank.words()
-('Full Hand', 'Full Hand: double six, double three and double two')
->>> evaluate(tiles_from(["3-1", "3-2", "3-3", "4-3", "5-3"])).category.label   # POK-3b: a flush, not a straight
-'Flush'
+>>> rank.category.key, [str(t) for t in rank.tiles]
+('full_hand', ['6-6', '3-3', '2-2', '4-2', '2-1'])
+>>> evaluate(tiles_from(["3-1", "3-2", "3-3", "4-3", "5-3"])).category.key   # POK-3b: a flush, not a straight
+'flush'
 >>> pair_of_sixes = evaluate(tiles_from(["6-6", "5-5", "6-1", "4-2", "3-1"]))
 >>> pair_of_sixes > evaluate(tiles_from(["5-5", "4-4", "6-5", "6-4", "6-3"]))   # the higher double decides
 True
@@ -21,8 +22,6 @@ from engine.tiles import Tile, double_set
 
 HAND_SIZE = 5
 STRAIGHT_SUITS = (4, 5, 6)
-NUMBER_WORDS = ("blank", "one", "two", "three", "four", "five", "six")
-PLURAL_WORDS = ("blanks", "ones", "twos", "threes", "fours", "fives", "sixes")
 
 
 def poker_set() -> list[Tile]:
@@ -45,17 +44,18 @@ class Category(IntEnum):
     ROYAL = 9
 
     @property
-    def label(self) -> str:
-        """The category's name for players ("Six Straight")."""
-        return _LABELS[self]
+    def key(self) -> str:
+        """The category as views name it (``six_straight``)."""
+        return self.name.lower()
 
+    @classmethod
+    def of_key(cls, key: str) -> Category:
+        """The category a view names (:attr:`key`); ValueError for anything else."""
+        try:
+            return cls[key.upper()]
+        except KeyError:
+            raise ValueError(f"no poker hand category {key!r}") from None
 
-_LABELS = {
-    Category.HIGH: "High Tile", Category.PAIR: "Pair", Category.FLUSH: "Flush", Category.THREES: "Threes",
-    Category.FOUR_STRAIGHT: "Four Straight", Category.FULL_HAND: "Full Hand",
-    Category.FIVE_STRAIGHT: "Five Straight", Category.FOURS: "Fours", Category.SIX_STRAIGHT: "Six Straight",
-    Category.ROYAL: "Royal",
-}
 _STRAIGHT_OF_SUIT = {4: Category.FOUR_STRAIGHT, 5: Category.FIVE_STRAIGHT, 6: Category.SIX_STRAIGHT}
 
 
@@ -65,13 +65,6 @@ def tile_order(tile: Tile) -> int:
     if tile.is_double:
         return 100 + tile.high
     return 10 * tile.high + tile.low
-
-
-def tile_words(tile: Tile) -> str:
-    """A tile in words, for texts shown to the whole table ("double six", "six-four" is avoided: "six four")."""
-    if tile.is_double:
-        return f"double {NUMBER_WORDS[tile.high]}"
-    return f"{NUMBER_WORDS[tile.high]} {NUMBER_WORDS[tile.low]}"
 
 
 @dataclass(frozen=True, order=True)
@@ -86,21 +79,6 @@ class HandRank:
     category: Category
     tiles: tuple[Tile, ...]
     suit: int = 0
-
-    def words(self) -> str:
-        """The hand in words, without tile notation: "Flush in fives", "Pair: double six and double three"."""
-        cat = self.category
-        doubles = [t for t in self.tiles if t.is_double]
-        if cat in (Category.FLUSH, Category.FOUR_STRAIGHT, Category.FIVE_STRAIGHT, Category.SIX_STRAIGHT):
-            if cat == Category.FLUSH:
-                return f"Flush in {PLURAL_WORDS[self.suit]}"
-            return f"{cat.label}, {tile_words(self.tiles[0])} high"
-        if cat in (Category.PAIR, Category.THREES, Category.FULL_HAND, Category.FOURS):
-            names = [tile_words(t) for t in doubles]
-            return f"{cat.label}: {', '.join(names[:-1])} and {names[-1]}"
-        if cat == Category.ROYAL:
-            return "Royal: all five doubles"
-        return f"High Tile: {tile_words(self.tiles[0])}"
 
 
 def _straight_suit(tiles: Sequence[Tile]) -> int:

@@ -21,6 +21,7 @@ from functools import cache
 from operator import attrgetter
 
 from engine.errors import BadOption
+from engine.phrases import Phrase
 
 _TILE_RE = re.compile(r"^\s*(\d{1,2})\s*[-|:]\s*(\d{1,2})\s*$")
 
@@ -67,7 +68,7 @@ class Tile:
         tile = _INTERNED.get(key)
         if tile is None:
             if key[1] < 0 or key[0] >= PIP_VALUES:
-                raise BadOption(f"{a}-{b} is not a domino")
+                raise BadOption(Phrase("{high}-{low} is not a domino", high=a, low=b))
             tile = Tile(*key)
             _INTERNED[key] = tile
         return tile
@@ -77,7 +78,7 @@ class Tile:
         """Read a tile written like ``"6-4"``; raises :class:`BadOption` on anything else."""
         match = _TILE_RE.match(str(text))
         if not match:
-            raise BadOption(f"{text!r} is not a tile (write it like 6-4)")
+            raise BadOption(Phrase("{text} is not a tile (write it like 6-4)", text=repr(text)))
         return Tile.of(int(match.group(1)), int(match.group(2)))
 
     @property
@@ -167,5 +168,5 @@ def tiles_from(items: Iterable[object], what: str = "tiles") -> list[Tile]:
         elif isinstance(item, (list, tuple)) and len(item) == 2 and all(isinstance(x, int) for x in item):
             out.append(Tile.of(item[0], item[1]))
         else:
-            raise BadOption(f"{what}: {item!r} is not a tile")
+            raise BadOption(Phrase("{what}: {item} is not a tile", what=what, item=repr(item)))
     return out

@@ -20,7 +20,7 @@ from __future__ import annotations
 from engine.actions import Action, Bid, Call, Pass, Play
 from engine.events import EventKind, Prompt, PromptKind, ScoreReason, Termination
 from engine.game import Game
-from engine.phrases import Phrase, Word
+from engine.phrases import Phrase, in_context
 from engine.tiles import Tile, double_set
 from engine.tricks import NumberSuits, SuitRule, Trick, legal_follows, suit_words
 from engine.views import CommonView, Contract, LastTrick, TrickFacts, TrickInPlay, TrickView
@@ -252,9 +252,9 @@ class TrickGame(Game):
             self.phase_apply(seat, action)
 
     # ----- words, views and zones -------------------------------------------------------------------------------
-    def led_words(self, suit: str) -> str:
+    def led_words(self, suit: str) -> Phrase:
         """A led suit in words: ``trumps`` for the trump suit, else the suit (``sixes``)."""
-        return "trumps" if suit == self.suit_rule().trump else suit_words(suit)
+        return in_context("suit", "trumps") if suit == self.suit_rule().trump else suit_words(suit)
 
     def phrase(self, action: Action) -> Phrase:
         if isinstance(action, Play):
@@ -265,11 +265,11 @@ class TrickGame(Game):
                 suit = self.suit_rule().suit_of_lead(action.tile, action.suit)
             except ValueError:
                 return Phrase("{tile}", tile=action.tile)
-            return Phrase("{tile} (lead {suit})", tile=action.tile, suit=Word(self.led_words(suit)))
+            return Phrase("{tile} (lead {suit})", tile=action.tile, suit=self.led_words(suit))
         if isinstance(action, Bid):
             return Phrase("Bid {bid}", bid=self.bid_phrase(action.amount))
         if isinstance(action, Pass):
-            return Phrase("Pass")
+            return in_context("move", "Pass")
         if isinstance(action, Call):
             return Phrase(action.name.replace("_", " ").capitalize())
         return Phrase(str(action))

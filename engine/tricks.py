@@ -28,14 +28,20 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from engine.errors import IllegalAction
+from engine.phrases import Phrase, in_context
 from engine.tiles import Tile
 from engine.views import TrickInPlay
 
 DOUBLES = "doubles"
 NO_TRUMP = "none"
 NUMBER_SUITS = tuple(str(n) for n in range(7))
-SUIT_WORDS = {"0": "blanks", "1": "ones", "2": "twos", "3": "threes", "4": "fours", "5": "fives", "6": "sixes",
-              DOUBLES: "doubles", NO_TRUMP: "no-trump"}
+#: Each suit in words, for players (said by render; a move's label names its suit with them).
+SUIT_WORDS = {"0": in_context("suit", "blanks"), "1": in_context("suit", "ones"), "2": in_context("suit", "twos"),
+              "3": in_context("suit", "threes"), "4": in_context("suit", "fours"), "5": in_context("suit", "fives"),
+              "6": in_context("suit", "sixes"), DOUBLES: in_context("suit", "doubles"),
+              NO_TRUMP: in_context("suit", "no-trump")}
+NO_SUIT = in_context("suit", "no suit")
 
 # How doubles belong to suits: in their number suit only (RULES 4.3), in a doubles suit only (42's no-trump variant,
 # Nel-O doubles suit), or in both (Eleven Point Black Tile, where the leader says which).
@@ -44,9 +50,12 @@ OWN_SUIT = "own_suit"
 BOTH = "both"
 
 
-def suit_words(suit: str | None) -> str:
-    """A suit in words for players: ``"5"`` -> ``"fives"``, ``None`` -> ``"no suit"``."""
-    return "no suit" if suit is None else SUIT_WORDS.get(suit, suit)
+def suit_words(suit: str | None) -> Phrase:
+    """A suit in words for players, as a phrase: ``"5"`` -> ``fives``, ``None`` -> ``no suit``; an unknown suit as
+    it is."""
+    if suit is None:
+        return NO_SUIT
+    return SUIT_WORDS.get(suit) or Phrase(suit)
 
 
 class SuitRule(Protocol):
@@ -134,7 +143,7 @@ class NumberSuits:
         if declared in choices:
             return declared
         if declared:
-            raise ValueError(f"{tile} cannot lead {suit_words(declared)}")
+            raise IllegalAction(Phrase("{tile} cannot lead {suit}", tile=tile, suit=suit_words(declared)))
         return choices[0]
 
     def rank(self, tile: Tile, suit: str) -> int:

@@ -169,12 +169,12 @@ class LineView(CommonView, LineFacts):
 
 # ----- trick games ---------------------------------------------------------------------------------------------------
 class Contract(TypedDict):
-    """The bid that won the auction (42 family) or the trump accepted (Euchre), with a label in words."""
+    """The bid that won the auction (42 family) or the trump accepted (Euchre; ``bid`` is ``accept`` or ``alone``):
+    render says it in words."""
 
     seat: int
     bid: str
     trumps: str | None
-    label: str
     doubles: NotRequired[str]  # 42 family: how doubles play ("in_numbers" or "own_suit")
 
 
@@ -273,7 +273,8 @@ class TrickView(CommonView, TrickFacts):
 # ----- poker ---------------------------------------------------------------------------------------------------------
 @final  # final, so that ``"taken" in last_hand`` tells mypy which hand it is
 class PokerHand(TypedDict):
-    """The last poker hand: who took the pot, and the winning hand in words at a showdown."""
+    """The last poker hand: who took the pot, and the winning hand's category at a showdown (``hand``:
+    ``engine.poker_hands.Category.key``, None when everyone else folded)."""
 
     winner: int
     pot: int
@@ -293,14 +294,14 @@ class PokerFacts(TypedDict):
     folded: list[int]
     out: list[int]
     showdown: dict[str, list[str]]  # seat (as a string) -> the tiles it showed
-    showdown_hands: dict[str, str]  # seat (as a string) -> the hand in words
+    showdown_hands: dict[str, str]  # seat (as a string) -> its hand's category (Category.key); render says it
     to_call: int
     raises: int
     betting_round: int
     draw: bool
     marked: list[str]
     stock: int
-    hand_rank: str | None
+    hand_rank: str | None  # the seat's own hand's category (Category.key), once it holds five tiles
     last_hand: PokerHand | None
     stopping: int | None  # the seat that asked to stop the session after this deal (POK-2), if one did
 

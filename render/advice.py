@@ -7,8 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine.hints import Advice, Reason
+from engine.tiles import tiles_from
 from engine.tricks import suit_words
-from render.language import _, label_in, translate
+from render.event_words import poker_category_words, poker_hand_words
+from render.language import ENGLISH, Language, _, label_in, language_of, phrase_in, translate
+from render.words import Narrator
 
 #: One template per reason, filled with the advised move's label and the reason's facts.
 TEMPLATES: dict[Reason, str] = {
@@ -36,16 +39,25 @@ TEMPLATES: dict[Reason, str] = {
 WINNING_SO_FAR = _("{label} is winning the trick so far")
 
 
-def advice_line(advice: Advice, locale: Any = None) -> str:
+def advice_line(advice: Advice, locale: Language = ENGLISH) -> str:
     """The hint's line, e.g. "6-1 on the right scores 15" or "6-4 (lead trumps): leading trumps, you hold 4 of 7",
     in the locale's language."""
     facts = dict(advice.facts)
     if "suit" in facts:
-        facts["suit"] = translate(suit_words(str(facts["suit"])), locale)
-    if "rank" in facts:
-        facts["rank"] = translate(str(facts["rank"]), locale)
+        facts["suit"] = phrase_in(suit_words(str(facts["suit"])), locale)
+    if "rank" in facts:  # poker: the hand held, said from its tiles (render.event_words)
+        facts["rank"] = _poker_hand(facts, locale)
     template = TEMPLATES[advice.reason]
     if advice.reason == Reason.WINS_TRICK and not facts.get("done", True):
         template = WINNING_SO_FAR
     label = label_in(advice.phrase, locale) if advice.phrase is not None else advice.label
     return translate(template, locale, label=label, **facts)
+
+
+def _poker_hand(facts: dict[str, Any], locale: Language) -> str:
+    """The poker hand a hint names, in the locale's language: said from its five tiles, else its category."""
+    narrator = Narrator("poker", language=language_of(locale))
+    tiles = list(facts.get("hand") or [])
+    if len(tiles) == 5:
+        return poker_hand_words(narrator, tiles_from(tiles))
+    return poker_category_words(narrator, str(facts.get("rank") or ""))

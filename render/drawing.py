@@ -20,7 +20,7 @@ from PIL import Image
 from engine.views import GameView
 from render.canvas import to_png
 from render.hand import hand_image
-from render.language import speaking
+from render.language import Locale, speaking
 from render.palette import palette
 from render.scores import scores_image
 
@@ -45,20 +45,20 @@ def table_image(view: GameView, names: Sequence[str]) -> Image.Image:
     raise ValueError(f"no table drawing for the family {view['family']!r}")
 
 
-def render_table(view: GameView, names: Sequence[str], language: str | None = None) -> bytes:
+def render_table(view: GameView, names: Sequence[str], language: Locale = None) -> bytes:
     """A PNG of the shared table: the layout or trick, every seat's name, tiles, score and whose turn it is (its
     words in ``language``: render/language.py)."""
     with speaking(language):
         return to_png(table_image(view, names), palette())
 
 
-def render_hand(view: GameView, names: Sequence[str], language: str | None = None) -> bytes:
+def render_hand(view: GameView, names: Sequence[str], language: Locale = None) -> bytes:
     """A PNG of one seat's hand (the seat in ``view["seat"]``), legal tiles framed when ``playable`` lists them."""
     with speaking(language):
         return to_png(hand_image(view, names), palette())
 
 
-def render_scores(view: GameView, names: Sequence[str], language: str | None = None) -> bytes:
+def render_scores(view: GameView, names: Sequence[str], language: Locale = None) -> bytes:
     """A PNG score table for the end of a round or of the match."""
     with speaking(language):
         return to_png(scores_image(view, names), palette())

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from engine.events import Event, EventKind, ScoreReason, Termination
 from engine.fortytwo import contract_phrase
-from engine.layout import ARM_WORDS
+from engine.layout import arm_words
+from engine.phrases import in_context
 from engine.poker_hands import Category, evaluate
 from engine.tricks import suit_words
 from render.game_words import NUMBER_WORDS
@@ -20,8 +21,9 @@ from render.language import _
 if TYPE_CHECKING:
     from render.words import Narrator
 
-__all__ = ["EVENT_WORDS", "NUMBER_NAMES", "POKER_LABELS", "SCORE_WORDS", "contract_said", "event_sentence",
-           "poker_hand_words", "poker_tile_words"]
+__all__ = ["EVENT_WORDS", "HAND_WORDS", "NUMBER_NAMES", "PASS_DIRECTIONS", "POKER_LABELS", "SCORE_WORDS",
+           "contract_said", "direction_words", "event_sentence", "poker_category_words", "poker_hand_words",
+           "poker_tile_words"]
 
 Say = Callable[["Narrator", Event], str]
 
@@ -37,9 +39,9 @@ def _play(n: Narrator, e: Event) -> str:
         return n.t("The {tile} starter is in the centre; {names} begins.", tile=e.tile, names=n.seat_list(e.seats))
     if e.end:
         return n.t("{name} played {tile} on the {end}.", name=n.seat(e.seat), tile=e.tile,
-                   end=n.t(ARM_WORDS.get(e.end, e.end)))
+                   end=n.said(arm_words(e.end)))
     if e.suit is not None:
-        return n.t("{name} led {tile} ({suit}).", name=n.seat(e.seat), tile=e.tile, suit=n.t(suit_words(e.suit)))
+        return n.t("{name} led {tile} ({suit}).", name=n.seat(e.seat), tile=e.tile, suit=n.said(suit_words(e.suit)))
     return n.t(n.words.opened, name=n.seat(e.seat), tile=e.tile)
 
 
@@ -158,7 +160,7 @@ def _pot(n: Narrator, e: Event) -> str:
 
 def _accept(n: Narrator, e: Event) -> str:
     said = n.t(_accept_word(n, e.seat or 0, e.seats[0] if e.seats else 0), name=n.seat(e.seat),
-               suit=n.t(suit_words(e.suit)))
+               suit=n.said(suit_words(e.suit)))
     return said + (n.t(", alone") if e.alone else "") + "."
 
 
@@ -221,7 +223,8 @@ EVENT_WORDS: dict[EventKind, Say] = {
                                       n.t("{name} were set on their bid of {bid}.", name=n.side(e.side),
                                           bid=n.bid_words(e.amount))),
     EventKind.TURNUP: lambda n, e: n.t("{name} turned up {tile} (turn-up {count} of 3): {suit} would be trumps.",
-                                       name=n.seat(e.seat), tile=e.tile, count=e.count, suit=n.t(suit_words(e.suit))),
+                                       name=n.seat(e.seat), tile=e.tile, count=e.count,
+                                       suit=n.said(suit_words(e.suit))),
     EventKind.TURNUP_DEAD: lambda n, e: n.t("Everyone passed: the turn-up is dead."),
     EventKind.TURNUP_STAYS: lambda n, e: n.t("The turn-up stays face up on the table."),
     EventKind.ACCEPT: _accept,
@@ -248,43 +251,79 @@ EVENT_WORDS: dict[EventKind, Say] = {
 }
 
 
+#: Black Tile's pass directions, in their sense (the "left" a tile is passed to is not the left end of the line).
+PASS_DIRECTIONS = {"left": in_context("pass direction", "left"), "right": in_context("pass direction", "right"),
+                   "across": in_context("pass direction", "across")}
+
+
 def _direction(n: Narrator) -> str:
-    """Black Tile's pass direction in words (``left``, ``right``, ``across``)."""
-    return n.t(str(n.options.get("pass_direction", "left")))
+    return direction_words(n, n.options.get("pass_direction", "left"))
+
+
+def direction_words(n: Narrator, direction: object) -> str:
+    """Black Tile's pass direction in words (``left``, ``right``, ``across``), in the narrator's language."""
+    phrase = PASS_DIRECTIONS.get(str(direction))
+    return n.said(phrase) if phrase is not None else str(direction)
 
 
 def contract_said(n: Narrator, trumps: str) -> str:
     """A contract's trumps in the narrator's language: ``fives trump``, ``no-trump``, ``Nel-O``."""
-    return contract_phrase(trumps).said(n.t)
+    return n.said(contract_phrase(trumps))
 
 
-#: The poker categories' names (engine.poker_hands), marked for the catalogues.
-POKER_LABELS = (_("High Tile"), _("Pair"), _("Flush"), _("Threes"), _("Four Straight"), _("Full Hand"),
-                _("Five Straight"), _("Fours"), _("Six Straight"), _("Royal"))
-#: The numbers in words, for poker's tile names and the deal's count (marked for the catalogues).
-NUMBER_NAMES = (_("blank"), _("one"), _("two"), _("three"), _("four"), _("five"), _("six"))
+#: The poker categories' names (engine.poker_hands.Category), in their sense: a hand at poker.
+POKER_LABELS = {
+    Category.HIGH: in_context("poker hand", "High Tile"), Category.PAIR: in_context("poker hand", "Pair"),
+    Category.FLUSH: in_context("poker hand", "Flush"), Category.THREES: in_context("poker hand", "Threes"),
+    Category.FOUR_STRAIGHT: in_context("poker hand", "Four Straight"),
+    Category.FULL_HAND: in_context("poker hand", "Full Hand"),
+    Category.FIVE_STRAIGHT: in_context("poker hand", "Five Straight"),
+    Category.FOURS: in_context("poker hand", "Fours"), Category.SIX_STRAIGHT: in_context("poker hand", "Six Straight"),
+    Category.ROYAL: in_context("poker hand", "Royal"),
+}
+#: The numbers of a tile's ends in words, for poker's tile names (``double six``, ``six four``).
+NUMBER_NAMES = (in_context("pips", "blank"), in_context("pips", "one"), in_context("pips", "two"),
+                in_context("pips", "three"), in_context("pips", "four"), in_context("pips", "five"),
+                in_context("pips", "six"))
 
 
 def poker_tile_words(n: Narrator, tile: Any) -> str:
     """A tile in words, in the narrator's language: ``double six``, ``six four``."""
     if tile.is_double:
-        return n.t("double {number}", number=n.t(NUMBER_NAMES[tile.high]))
-    return n.t("{high} {low}", high=n.t(NUMBER_NAMES[tile.high]), low=n.t(NUMBER_NAMES[tile.low]))
+        return n.t("double {number}", number=n.said(NUMBER_NAMES[tile.high]))
+    return n.t("{high} {low}", high=n.said(NUMBER_NAMES[tile.high]), low=n.said(NUMBER_NAMES[tile.low]))
+
+
+def poker_category_words(n: Narrator, key: str) -> str:
+    """A poker hand's category (a view's ``hand_rank`` or ``showdown_hands`` entry: ``full_hand``) in the
+    narrator's language; "" for none."""
+    try:
+        return n.said(POKER_LABELS[Category.of_key(key)]) if key else ""
+    except ValueError:
+        return ""
+
+
+#: Each poker hand in words, a whole sentence per category (its name and how it is read differ by language): the
+#: straights by their highest tile, the hands of doubles by their doubles, best first.
+HAND_WORDS = {
+    Category.FOUR_STRAIGHT: _("Four Straight, {tile} high"), Category.FIVE_STRAIGHT: _("Five Straight, {tile} high"),
+    Category.SIX_STRAIGHT: _("Six Straight, {tile} high"), Category.PAIR: _("Pair: {list}"),
+    Category.THREES: _("Threes: {list}"), Category.FULL_HAND: _("Full Hand: {list}"),
+    Category.FOURS: _("Fours: {list}"),
+}
 
 
 def poker_hand_words(n: Narrator, tiles: list[Any]) -> str:
-    """A poker hand in words (:meth:`engine.poker_hands.HandRank.words`) in the narrator's language:
-    ``Flush in fives``, ``Pair: double six and double three``."""
+    """A poker hand in words, said from its five tiles in the narrator's language: ``Flush in fives``,
+    ``Pair: double six and double three``."""
     hand = evaluate(tiles)
-    category, label = hand.category, n.t(hand.category.label)
+    category = hand.category
     if category == Category.FLUSH:
-        return n.t("Flush in {suit}", suit=n.t(suit_words(str(hand.suit))))
-    if category in (Category.FOUR_STRAIGHT, Category.FIVE_STRAIGHT, Category.SIX_STRAIGHT):
-        return n.t("{label}, {tile} high", label=label, tile=poker_tile_words(n, hand.tiles[0]))
-    if category in (Category.PAIR, Category.THREES, Category.FULL_HAND, Category.FOURS):
-        names = [poker_tile_words(n, t) for t in hand.tiles if t.is_double]
-        return n.t("{label}: {list}", label=label, list=n.joined([", ".join(names[:-1]), names[-1]]) if
-                   len(names) > 1 else names[0])
+        return n.t("Flush in {suit}", suit=n.said(suit_words(str(hand.suit))))
     if category == Category.ROYAL:
         return n.t("Royal: all five doubles")
-    return n.t("High Tile: {tile}", tile=poker_tile_words(n, hand.tiles[0]))
+    if category == Category.HIGH:
+        return n.t("High Tile: {tile}", tile=poker_tile_words(n, hand.tiles[0]))
+    names = [poker_tile_words(n, t) for t in hand.tiles if t.is_double]
+    listed = n.joined([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else names[0] if names else ""
+    return n.t(HAND_WORDS[category], tile=poker_tile_words(n, hand.tiles[0]), list=listed)

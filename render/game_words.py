@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 __all__ = ["NUMBER_WORDS", "BingoWords", "GameWords", "LineWords", "PokerWords", "TrickWords", "words_for"]
 
 #: Small counts in words (poker deals five tiles each; the draw closes with up to three exchanged).
-NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+NUMBER_WORDS = {1: _("one"), 2: _("two"), 3: _("three"), 4: _("four"), 5: _("five")}
 
 
 @dataclass(frozen=True)
@@ -51,6 +51,8 @@ class GameWords:
     family: str = ""
     #: What a hand is called in a recap's title and outcome ("Hand 3"), and a recap's tally of it.
     round_word: str = _("Hand")
+    #: The title of what is shown under a table once a hand ends (a whole text: the noun's gender varies by language).
+    round_over: str = _("Hand over")
     scored: str = _("{unit} this hand: {list}.")
     #: A recap picture's column of the points of the hand, and the standings' column of the totals.
     hand_column: str = _("This hand")
@@ -117,6 +119,7 @@ class LineWords(GameWords):
 
     family: str = "line"
     round_word: str = _("Round")
+    round_over: str = _("Round over")
     scored: str = _("{unit} this round: {list}.")
     hand_column: str = _("This round")
     opened: str = _("{name} opened with {tile}.")

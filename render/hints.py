@@ -9,9 +9,9 @@ from PIL import ImageDraw
 
 from engine.views import GameView
 from render.canvas import draw_text, pill
-from render.language import say
+from render.language import said, say
 from render.theme import ACCENT, BAD, RGB, SMALL, TURN_TEXT
-from render.words import ARM_WORDS
+from render.words import arm_words
 
 BADGE_ROOM = 14  # the pixels over a row of tiles that a badge on a raised tile reaches into
 
@@ -69,7 +69,7 @@ def hints_of(view: GameView) -> Hints:
                 hints.badges[play["tile"]] = Badge(f"+{play['points']}", ACCENT)
         if plays:
             best_first = sorted(plays, key=lambda p: (-p["points"], p["tile"], p["end"]))
-            words = [say("{tile} on the {end} -> {points}", tile=p["tile"], end=say(ARM_WORDS.get(p["end"], p["end"])),
+            words = [say("{tile} on the {end} -> {points}", tile=p["tile"], end=said(arm_words(p["end"])),
                          points=p["points"]) for p in best_first]
             hints.notes.append(say("Scores now: {plays}", plays=",  ".join(words)))
     return hints

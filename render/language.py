@@ -26,27 +26,78 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import cache
 from io import BytesIO
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from engine.phrases import capital
+from engine.phrases import Phrase, capital
 
 LOCALES = Path(__file__).resolve().parent / "locales"
 #: The languages with a catalogue, and the Discord locale codes that read each.
 LANGUAGES: dict[str, tuple[str, ...]] = {"es": ("es-ES", "es-419"), "pt_BR": ("pt-BR",)}
 
 
-def language_of(locale: Any) -> str | None:
-    """The catalogue for a Discord locale (a ``discord.Locale`` or its code: ``es-ES`` -> ``es``), or None for
-    English and the languages we lack."""
+class Coded(Protocol):
+    """A Discord locale (``discord.Locale``: ``interaction.locale``, ``guild.preferred_locale``), known by its code."""
+
+    @property
+    def value(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class Language:
+    """The language one reader reads: its catalogue (``es``, ``pt_BR``), or None for English, the source.
+
+    Resolved once at the edge (:meth:`of`: a member's Discord locale, a server's, a catalogue's name) and passed down
+    to everything that says words for that reader; it says them through the catalogue's gettext translations.
+
+    >>> spanish = Language.of("es-419")
+    >>> spanish, spanish.t("Seat {number}", number=2), ENGLISH.t("Seat {number}", number=2)
+    (Language(catalogue='es'), 'Asiento 2', 'Seat 2')
+    """
+
+    catalogue: str | None = None
+
+    @classmethod
+    def of(cls, locale: Locale) -> Language:
+        """The language of a Discord locale or a catalogue's name (a language as it is; English for None and for
+        the languages without a catalogue)."""
+        return locale if isinstance(locale, Language) else cls(language_of(locale))
+
+    @property
+    def translations(self) -> gettext.NullTranslations:
+        """The catalogue compiled into gettext translations (:func:`translations`)."""
+        return translations(self.catalogue)
+
+    def t(self, text: str, **values: Any) -> str:
+        """``text`` in this language (English where the catalogue lacks it), filled in with ``values``."""
+        return translate(text, self, **values)
+
+    def said(self, phrase: Phrase) -> str:
+        """Words given as data (an ``engine.phrases.Phrase``) in this language."""
+        return phrase.said(self.translations)
+
+
+#: English, the source language: every text is its own translation.
+ENGLISH = Language()
+#: What names a language where words are said: a :class:`Language`, a Discord locale or its code (``es-ES``), a
+#: catalogue's name (``es``), or None for English.
+Locale = Language | Coded | str | None
+
+
+def language_of(locale: Locale) -> str | None:
+    """The catalogue for a Discord locale (a ``discord.Locale`` or its code: ``es-ES`` -> ``es``) or a language, or
+    None for English and the languages we lack."""
     if locale is None:
         return None
+    if isinstance(locale, Language):
+        return locale.catalogue
     value = str(getattr(locale, "value", locale))
     if value in LANGUAGES:
         return value
@@ -76,26 +127,31 @@ def catalogue(language: str) -> dict[str, str]:
     return found
 
 
-@cache
 def translations(language: str | None) -> gettext.NullTranslations:
     """A language's catalogue compiled in memory into a :class:`gettext.GNUTranslations` (English, the source
     language, is a ``NullTranslations``: every text is its own translation, ``1`` is singular)."""
+    return compiled(language)  # typed here: the cache's wrapper would let any argument through the type checker
+
+
+@cache
+def compiled(language: str | None) -> gettext.NullTranslations:
+    """The compiled catalogue of :func:`translations`, cached (one compilation a language a process)."""
     if language is None:
         return gettext.NullTranslations()
-    compiled = BytesIO()
-    write_mo(compiled, read_catalogue(language))
-    compiled.seek(0)
-    return gettext.GNUTranslations(compiled)
+    buffer = BytesIO()
+    write_mo(buffer, read_catalogue(language))
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
 
 
-def translate(text: str, locale: Any, **values: Any) -> str:
+def translate(text: str, locale: Locale, **values: Any) -> str:
     """``text`` in the locale's language (English when it has no translation), then ``format``-ted with
     ``values``. ``locale`` may also be a language (``"es"``)."""
     translated = translations(language_of(locale)).gettext(text)
     return translated.format(**values) if values else translated
 
 
-def translate_p(context: str, text: str, locale: Any, **values: Any) -> str:
+def translate_p(context: str, text: str, locale: Locale, **values: Any) -> str:
     """``text`` in the sense ``context`` gives it (``gettext.pgettext``): a short English word that reads one way
     in English and must be told apart for a translator ("Run" the computer for me, not run away), then
     ``format``-ted with ``values``."""
@@ -103,14 +159,14 @@ def translate_p(context: str, text: str, locale: Any, **values: Any) -> str:
     return translated.format(**values) if values else translated
 
 
-def translate_n(count: int, one: str, many: str, locale: Any, **values: Any) -> str:
+def translate_n(count: int, one: str, many: str, locale: Locale, **values: Any) -> str:
     """The form of ``one``/``many`` (English singular and plural, each marked with ``{count}``) that ``count``
     takes in the locale's language (``gettext.ngettext``: the catalogue's ``Plural-Forms`` picks among its forms),
     filled in with ``count`` and ``values``."""
     return translations(language_of(locale)).ngettext(one, many, count).format(count=count, **values)
 
 
-def agree(people: int, one: str, many: str, locale: Any, **values: Any) -> str:
+def agree(people: int, one: str, many: str, locale: Locale, **values: Any) -> str:
     """``one`` where a sentence's subject is one person, else ``many``, translated as :func:`translate_n` does
     (the number of people picks the plural form). An English verb may read the same either way ("Ann won", "Ann &
     Cy won"), a Spanish one agrees ("Ana ganó", "Ana & Cy ganaron"), so the two are one plural text: by custom
@@ -118,14 +174,15 @@ def agree(people: int, one: str, many: str, locale: Any, **values: Any) -> str:
     return translations(language_of(locale)).ngettext(one, many, people).format(**values)
 
 
-#: The language a picture is being drawn in (set by the render functions' ``language`` argument).
-LANGUAGE: ContextVar[str | None] = ContextVar("language", default=None)
+#: The language a picture is being drawn in: set only by render's drawing functions from their ``language`` argument
+#: (:func:`speaking`), so the many small functions a picture is drawn with need not each be handed it.
+LANGUAGE: ContextVar[Language] = ContextVar("language", default=ENGLISH)
 
 
 @contextmanager
-def speaking(language: str | None) -> Iterator[None]:
+def speaking(language: Locale) -> Iterator[None]:
     """Draw (or say) everything inside in ``language``."""
-    token = LANGUAGE.set(language)
+    token = LANGUAGE.set(Language.of(language))
     try:
         yield
     finally:
@@ -142,14 +199,18 @@ def say_n(count: int, one: str, many: str, **values: Any) -> str:
     return translate_n(count, one, many, LANGUAGE.get(), **values)
 
 
-def phrase_in(phrase: Any, locale: Any) -> str:
-    """Words the engine gives as data (an ``engine.phrases.Phrase``: a move's label, why a game cannot start) in the
-    locale's language."""
-    language = language_of(locale)
-    return phrase.said(catalogue(language).get) if language else str(phrase)
+def phrase_in(phrase: Phrase, locale: Locale) -> str:
+    """Words given as data (an ``engine.phrases.Phrase``: a move's label, a suit, why a game cannot start or a
+    request was refused) in the locale's language."""
+    return phrase.said(translations(language_of(locale)))
 
 
-def label_in(phrase: Any, locale: Any) -> str:
+def said(phrase: Phrase) -> str:
+    """Words given as data (an ``engine.phrases.Phrase``) in the language being drawn in (:func:`speaking`)."""
+    return LANGUAGE.get().said(phrase)
+
+
+def label_in(phrase: Phrase, locale: Locale) -> str:
     """A move's label (a phrase) in the locale's language, with a capital first, as ``Game.describe`` gives it."""
     return capital(phrase_in(phrase, locale))
 
@@ -157,7 +218,7 @@ def label_in(phrase: Any, locale: Any) -> str:
 _COMPUTER = re.compile(r"Computer (\d{1,2})")
 
 
-def display_name(name: str, locale: Any = None) -> str:
+def display_name(name: str, locale: Locale = None) -> str:
     """A seat's name as players read it: a computer seat, stored as ``Computer N`` (bot/lobby.py), in the locale's
     language (``Ordenador N``); any other name as it is. ``locale`` None: the language being drawn in.
 

@@ -99,7 +99,7 @@ def _line(spinner: bool) -> LineView:
 def _trick() -> TrickView:
     plays: list[list[int | str]] = [[1, "6-4"], [2, "5-5"], [3, "3-2"]]
     facts: TrickFacts = {"family": "trick", "target": 250, "phase": "play", "dealer": 0, "bids": [[1, "30"]],
-                         "contract": {"seat": 1, "bid": "30", "trumps": "5", "label": "Seat 2 bid 30"},
+                         "contract": {"seat": 1, "bid": "30", "trumps": "5"},
                          "trick": {"leader": 1, "led_suit": "6", "plays": plays}, "last_trick": None,
                          "tricks_won": [1, 2], "points_taken": [5, 7], "sitting_out": [0], "turnup": None}
     return {**_base(4), **facts, "sides": [[0, 2], [1, 3]], "scores": [10, 20]}

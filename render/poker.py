@@ -9,9 +9,9 @@ from PIL import Image, ImageDraw
 from engine.tiles import tiles_from
 from engine.views import PokerView
 from render.canvas import draw_text, fit, seat_names, with_names, wrap
-from render.event_words import poker_hand_words
+from render.event_words import poker_category_words, poker_hand_words
 from render.geometry import Box
-from render.language import LANGUAGE, _, say, say_n
+from render.language import _, say, say_n
 from render.panels import Plate, draw_plate, footer, header, new_strip, stack, title_line
 from render.ring import Ring
 from render.table_line import Chip, chip_rows, draw_chips
@@ -138,10 +138,9 @@ def _centre(draw: ImageDraw.ImageDraw, view: PokerView, names: Sequence[str], ri
         draw_text(draw, (x, y + 26 + 24 * index), line, SMALL, ACCENT, "mm", True)
 
 
-def _hand_words(english: str, tiles: list[str]) -> str:
-    """A poker hand in words: the engine's English, or said again from its five tiles in the language being drawn
-    in (render.event_words.poker_hand_words)."""
-    language = LANGUAGE.get()
-    if language is None or len(tiles) != 5 or not english:
-        return english
-    return poker_hand_words(Narrator("poker", language=language), tiles_from(tiles))
+def _hand_words(category: str, tiles: list[str]) -> str:
+    """A poker hand in words, in the language being drawn in: said from its five tiles
+    (render.event_words.poker_hand_words), else its ``category`` (a view's ``Category.key``)."""
+    if len(tiles) != 5:
+        return poker_category_words(Narrator("poker"), category)
+    return poker_hand_words(Narrator("poker"), tiles_from(tiles))

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from engine.events import Prompt, PromptKind
 from engine.tricks import suit_words
+from render.event_words import direction_words
 
 if TYPE_CHECKING:
     from render.words import Narrator
@@ -29,7 +30,7 @@ def _bid_range(n: Narrator, p: Prompt) -> str:
 
 def _led_words(n: Narrator, p: Prompt) -> str:
     """The suit led: ``fives``, or ``trumps (fives)``."""
-    led = n.t(suit_words(p.suit))
+    led = n.said(suit_words(p.suit))
     return n.t("trumps ({suit})", suit=led) if p.flag else led
 
 
@@ -71,12 +72,12 @@ PROMPT_WORDS: dict[PromptKind, Callable[[Narrator, Prompt, str], str]] = {
     PromptKind.NAME_TRUMPS: lambda n, p, name: n.t("{name} won the bidding at {bid} and names trumps.", name=name,
                                                    bid=n.bid_words(p.amount)),
     PromptKind.ACCEPT_TURNUP: lambda n, p, name: n.t("{name}: accept {suit} as trumps or pass (turn-up {count} of "
-                                                     "{high}).", name=name, suit=n.t(suit_words(p.suit)),
+                                                     "{high}).", name=name, suit=n.said(suit_words(p.suit)),
                                                      count=p.count, high=p.high),
     PromptKind.DISCARD: lambda n, p, name: n.t("{name} took up the turn-up and must discard a tile.", name=name),
     PromptKind.CHOOSE_PASS: lambda n, p, name: n.t("Choose {count} tiles to pass to the {direction} (waiting for "
-                                                   "{names}).", count=p.count, direction=n.t(str(p.direction)),
-                                                   names=n.seat_list(p.seats)),
+                                                   "{names}).", count=p.count, names=n.seat_list(p.seats),
+                                                   direction=direction_words(n, p.direction)),
     PromptKind.LEAD_OR_PASS: lambda n, p, name: n.t("{name} to lead, or pass the lead to the left.", name=name),
     PromptKind.EXCHANGE: lambda n, p, name: n.t("{name} may exchange up to {count} tiles.", name=name, count=p.count),
     PromptKind.DEAL_NEXT: lambda n, p, name: n.t("{name} deals the next hand.", name=name),
@@ -96,7 +97,7 @@ YOUR_PROMPTS: dict[PromptKind, Callable[[Narrator, Prompt], str]] = {
     PromptKind.ONLY_PASS: lambda n, p: n.t("You may only pass."),
     PromptKind.NAME_TRUMPS: lambda n, p: n.t("You won the bidding at {bid}: name trumps.", bid=n.bid_words(p.amount)),
     PromptKind.ACCEPT_TURNUP: lambda n, p: n.t("Accept {suit} as trumps, or pass (turn-up {count} of {high}).",
-                                               suit=n.t(suit_words(p.suit)), count=p.count, high=p.high),
+                                               suit=n.said(suit_words(p.suit)), count=p.count, high=p.high),
     PromptKind.DISCARD: lambda n, p: n.t("You took up the turn-up: discard a tile."),
     PromptKind.LEAD_OR_PASS: lambda n, p: n.t("Lead a tile, or pass the lead to the left."),
     PromptKind.EXCHANGE: lambda n, p: n.counted(p.count or 0, "Mark up to {count} tile to exchange, then exchange.",

@@ -27,7 +27,7 @@ from engine.events import Event, EventKind, Outcome, Termination
 from engine.registry import catalogue
 from render.canvas import FACT_GAP, draw_text, fit, fit_side, pack, printable, seat_names, text_width, to_png, wrap
 from render.game_words import words_for
-from render.language import say, speaking
+from render.language import Locale, say, speaking
 from render.palette import palette
 from render.theme import ACCENT, BACKGROUND, MUTED, PANEL, TEXT, team_colour
 
@@ -338,7 +338,7 @@ def hands_won(log: Sequence[Event], sides: int) -> list[int]:
     return won
 
 
-def render_recap(recap: HandRecap, names: Sequence[str], words: str, language: str | None = None,
+def render_recap(recap: HandRecap, names: Sequence[str], words: str, language: Locale = None,
                  marks: bool = False) -> bytes:
     """A PNG of a hand's recap (:func:`recap_image`), its words in ``language``; ``marks``: scored in marks."""
     with speaking(language):
@@ -346,7 +346,7 @@ def render_recap(recap: HandRecap, names: Sequence[str], words: str, language: s
 
 
 def render_standings(game: str, sides: Sequence[Sequence[int]], outcome: Outcome, names: Sequence[str], words: str,
-                     won: Sequence[int] = (), language: str | None = None, ties: Sequence[int] = ()) -> bytes:
+                     won: Sequence[int] = (), language: Locale = None, ties: Sequence[int] = ()) -> bytes:
     """A PNG of the final standings card (:func:`standings_image`), its words in ``language``; ``ties``: how sides
     with equal totals place (:func:`tie_breaks`)."""
     with speaking(language):

@@ -11,11 +11,11 @@ from PIL import Image, ImageDraw
 from engine.views import LineView, arm_and_value
 from render.canvas import draw_text, pill, text_width
 from render.geometry import Box, LineLayout
-from render.language import say
+from render.language import said, say
 from render.line import LineData, draw_line, fitted_layout, last_played
 from render.panels import Plate, base_plate, footer, header, new_strip, plates, stack, title_line
 from render.theme import ACCENT, BODY, FELT, FELT_DARK, KEY, MARGIN, MUTED, SLOT, SMALL, TEXT, WIDTH
-from render.words import ARM_WORDS, log_tiles
+from render.words import arm_words, log_tiles
 
 FELT_PAD = 12
 MAX_LINE_HEIGHT = 760
@@ -86,7 +86,7 @@ def key_chips(view: LineView) -> list[Chip]:
     chips = []
     total = view.get("sum")
     for arm, value in map(arm_and_value, view["line"]["open_ends"]):
-        word = say(ARM_WORDS.get(arm, arm))
+        word = said(arm_words(arm))
         if total is None:
             chips.append(Chip(word, str(value)))
         elif value == 0:

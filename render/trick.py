@@ -12,7 +12,7 @@ from render.canvas import fit, seat_names, with_names
 from render.context import contract_label
 from render.geometry import Box
 from render.info import InfoPanel
-from render.language import _, say, say_n
+from render.language import _, said, say, say_n
 from render.panels import (
     Plate,
     draw_plate,
@@ -78,10 +78,10 @@ def trick_chips(view: TrickView, names: Sequence[str]) -> list[Chip]:
         chips.append(Chip(say("now"), say(PHASES.get(phase, phase))))
     trump = view.get("trump")
     if contract is None and trump is not None and phase != "bid":
-        chips.append(Chip(say("on offer"), say(suit_words(trump)), ACCENT))
+        chips.append(Chip(say("on offer"), said(suit_words(trump)), ACCENT))
     trick = view["trick"]
     if trick is not None and trick["plays"] and trick["led_suit"] is not None:
-        chips.append(Chip(say("led"), say(suit_words(trick["led_suit"]))))
+        chips.append(Chip(say("led"), said(suit_words(trick["led_suit"]))))
         winning = trick.get("winning")
         if winning is not None:
             chips.append(Chip(say("winning"), fit(_name(names, winning), KEY, 230, bold=True)))
@@ -96,7 +96,7 @@ def trick_chips(view: TrickView, names: Sequence[str]) -> list[Chip]:
 def _trumps(trumps: str) -> str:
     if trumps == "nel_o":  # the 42 family's Nel-O contract: no trumps, lose every trick
         return "Nel-O"
-    return say("none") if trumps == "none" else say(suit_words(trumps))
+    return say("none") if trumps == "none" else said(suit_words(trumps))
 
 
 def _name(names: Sequence[str], seat: int) -> str:
@@ -205,10 +205,10 @@ def trick_info(view: TrickView, names: Sequence[str], width: int) -> InfoPanel:
     """The panel under the felt: contract or bids, turn-up, the teams' scores, tricks and points this hand."""
     panel = InfoPanel(width)
     contract = view["contract"]
-    if contract is not None and contract["label"]:
+    if contract is not None:
         if not (contract["bid"].isdigit() and contract["trumps"] is not None):  # else the key numbers say it all
             panel.section(_("Contract"))
-            panel.text(with_names(contract_label(contract), names), bold=True)
+            panel.text(with_names(contract_label(view), names), bold=True)
     elif view["bids"] or view["phase"] == "bid":
         panel.section(_("Bidding"))
         passed = say("passed")
@@ -225,7 +225,7 @@ def trick_info(view: TrickView, names: Sequence[str], width: int) -> InfoPanel:
 
 def _turnup_caption(view: TrickView) -> str:
     trump = view.get("trump")
-    return say("offers {suit}", suit=say(suit_words(trump))) if trump is not None else ""
+    return say("offers {suit}", suit=said(suit_words(trump))) if trump is not None else ""
 
 
 def _sides(panel: InfoPanel, view: TrickView, names: Sequence[str]) -> None:

@@ -29,25 +29,27 @@ from engine.events import (
     parse_event,
     parse_prompt,
 )
-from engine.layout import ARM_WORDS
+from engine.layout import ARM_WORDS, arm_words
+from engine.phrases import Phrase
 from engine.registry import catalogue
 from engine.tricks import SUIT_WORDS
 from engine.tricks import suit_words as _suit_words
 from engine.views import CommonView
-from render.event_words import event_sentence
+from render.event_words import PASS_DIRECTIONS, event_sentence
 from render.game_words import GameWords, words_for
-from render.language import LANGUAGE, N_, _, agree, translate, translate_n
+from render.language import LANGUAGE, N_, Language, Locale, _, agree, phrase_in, translate, translate_n
 from render.prompt_words import prompt_sentence, your_prompt_sentence
 
 if TYPE_CHECKING:
     from render.recap import HandRecap
 
-__all__ = ["ARM_WORDS", "SUIT_WORDS", "Narrator", "event_text", "log_lines", "log_tiles", "option_label",
+__all__ = ["ARM_WORDS", "SUIT_WORDS", "Narrator", "arm_words", "event_text", "log_lines", "log_tiles", "option_label",
            "option_value_words", "outcome_text", "prompt_line", "prompt_text", "suit_words", "your_prompt"]
 
 
-def suit_words(suit: str | int | None) -> str:
-    """A suit or trumps in words: ``"5"`` (or 5) -> ``"fives"``, ``"doubles"``, ``"none"`` -> ``"no-trump"``."""
+def suit_words(suit: str | int | None) -> Phrase:
+    """A suit or trumps in words, to be said in a language: ``"5"`` (or 5) -> ``fives``, ``"doubles"``, ``"none"``
+    -> ``no-trump``."""
     return _suit_words(None if suit is None else str(suit))
 
 
@@ -60,24 +62,34 @@ class Narrator:
     """
 
     def __init__(self, game: str, names: Sequence[str] = (), sides: Sequence[Sequence[int]] | None = None,
-                 options: Mapping[str, Any] | None = None, language: str | None = None) -> None:
+                 options: Mapping[str, Any] | None = None, language: Locale = None) -> None:
         self.game = game
         self.words: GameWords = words_for(game)
         self.names = list(names)
         self.sides = [list(side) for side in sides] if sides is not None else None
         self.options = dict(options or {})
-        self.language = language  # the catalogue the recaps and standings are said in (render/language.py)
+        # the language the recaps and standings are said in; None: the language a picture is drawn in
+        self.language = None if language is None else Language.of(language)
+
+    def speaks(self) -> Language:
+        """The narrator's language, else the language a picture is being drawn in (English without one)."""
+        return self.language if self.language is not None else LANGUAGE.get()
 
     def t(self, text: str, **values: Any) -> str:
         """``text`` in the narrator's language (else the language a picture is drawn in; English without one),
         filled in with ``values``."""
-        return translate(text, self.language or LANGUAGE.get(), **values)
+        return translate(text, self.speaks(), **values)
+
+    def said(self, phrase: Phrase) -> str:
+        """Words given as data (an ``engine.phrases.Phrase``: a suit, an end, a contract) in the narrator's
+        language."""
+        return self.speaks().said(phrase)
 
     def counted(self, count: int, one: str, many: str, **values: Any) -> str:
         """The form of ``one``/``many`` (English singular and plural) that ``count`` takes in the narrator's
         language, with ``count`` and ``values`` filled in: ``n.counted(2, "{count} tile", "{count} tiles")``
         (``python -m bot.i18n`` reads the two as one text with plural forms)."""
-        return translate_n(count, one, many, self.language or LANGUAGE.get(), **values)
+        return translate_n(count, one, many, self.speaks(), **values)
 
     def joined(self, names: Sequence[str]) -> str:
         """Names joined with "and" (``Ann and Bo``), in the narrator's language."""
@@ -125,7 +137,7 @@ class Narrator:
     def agree(self, people: int, one: str, many: str, **values: Any) -> str:
         """``one`` (its subject ``{name}``) when it is said of one person, else ``many`` (``{names}``), in the
         narrator's language, where the verb agrees (:func:`render.language.agree`)."""
-        return agree(people, one, many, self.language or LANGUAGE.get(), **values)
+        return agree(people, one, many, self.speaks(), **values)
 
     def of_side(self, side: int | None, one: str, many: str, **values: Any) -> str:
         """``one`` or ``many`` said of ``side``: its names fill both ``{name}`` and ``{names}``."""
@@ -399,21 +411,23 @@ VALUE_WORDS: dict[tuple[str, str], str] = {
 }
 
 
-def option_label(name: str, locale: Any = None) -> str:
+def option_label(name: str, locale: Locale = None) -> str:
     """A house rule's name for players (``muggins_no_voluntary_draw`` -> ``No drawing by choice``), in the locale's
     language."""
     label = OPTION_LABELS.get(name)
     return translate(label, locale) if label else name.replace("_", " ").capitalize()
 
 
-def option_value_words(name: str, value: Any, locale: Any = None) -> str:
+def option_value_words(name: str, value: Any, locale: Locale = None) -> str:
     """An option's value for players: ``on``/``off`` for flags, words for codes (``d12sum13``), in the locale's
     language."""
     text = ("on" if value else "off") if isinstance(value, bool) else str(value)
     words = VALUE_WORDS.get((name, text.lower()))
     if words is not None:
         return translate(words, locale)
-    return translate(text, locale) if isinstance(value, bool) or text in ("left", "right", "across") else text
+    if name == "pass_direction" and text in PASS_DIRECTIONS:
+        return phrase_in(PASS_DIRECTIONS[text], locale)
+    return translate(text, locale) if isinstance(value, bool) else text
 
 
 def your_prompt(narrator: Narrator, prompt: Prompt | Mapping[str, Any] | None, seat: int) -> str:

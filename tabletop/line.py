@@ -21,9 +21,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from engine.layout import ARM_WORDS
+from engine.phrases import Phrase
 from engine.views import LineOfPlayView, arm_and_value, placed
 
-Say = Callable[[str], str]  # an English word (left, right...) in the language at the table
+Say = Callable[[str | Phrase], str]  # a word (a message id, or a phrase: left, right...) in the table's language
 MARGIN = 7  # room at the left for the "left 12" label
 
 

@@ -23,7 +23,7 @@ from engine.views import (
     seat_and_tile,
 )
 from render.context import context_line
-from render.event_words import poker_hand_words
+from render.event_words import poker_category_words, poker_hand_words
 from render.language import speaking
 from render.words import Narrator, suit_words, your_prompt
 from tabletop.line import draw_line
@@ -152,7 +152,7 @@ def _body(view: GameView, voice: Voice, width: int) -> list[str]:
 
 
 def _line(view: LineView, voice: Voice, width: int) -> list[str]:
-    drawn = draw_line(view["line"], voice.t, width)
+    drawn = draw_line(view["line"], voice.word, width)
     if not drawn:
         return [voice.t("No tile has been played yet.")]
     laid = 1 + sum(len(arm) for arm in view["line"]["arms"].values())
@@ -171,7 +171,7 @@ def _trick(view: TrickView, voice: Voice) -> list[str]:
     turnup = view["turnup"]
     if turnup:
         trump = view.get("trump")
-        offer = f" ({voice.t('offers {suit}', suit=voice.t(suit_words(trump)))})" if trump is not None else ""
+        offer = f" ({voice.t('offers {suit}', suit=voice.said(suit_words(trump)))})" if trump is not None else ""
         rows.append(f"{voice.t('Turn-up')}: {turnup}{offer}")
     trick = view["trick"]
     if trick is not None and trick["plays"]:
@@ -207,11 +207,13 @@ def _poker(view: PokerView, voice: Voice) -> list[str]:
     return [*rows, ""] if rows else []
 
 
-def _hand_words(voice: Voice, english: str, tiles: Sequence[str]) -> str:
-    """A poker hand in words: the engine's English, or said again from its five tiles in another language."""
-    if voice.language is None or len(tiles) != 5 or not english:
-        return english
-    return poker_hand_words(Narrator("poker", language=voice.language), tiles_from(list(tiles)))
+def _hand_words(voice: Voice, category: str, tiles: Sequence[str]) -> str:
+    """A poker hand in the table's language: said from its five tiles, else its category (a view's
+    ``Category.key``)."""
+    narrator = Narrator("poker", language=voice.language)
+    if len(tiles) != 5:
+        return poker_category_words(narrator, category)
+    return poker_hand_words(narrator, tiles_from(list(tiles)))
 
 
 def _bingo(view: BingoView, voice: Voice, width: int) -> list[str]:

@@ -11,7 +11,8 @@ from typing import Any
 
 from engine.actions import Action
 from engine.game import Game
-from render.language import label_in, translate, translate_n
+from engine.phrases import Phrase
+from render.language import label_in, phrase_in, translate, translate_n
 from render.words import Narrator
 
 
@@ -25,6 +26,14 @@ class Voice:
     def t(self, text: str, **values: Any) -> str:
         """``text`` in the table's language, filled in with ``values``."""
         return translate(text, self.language, **values)
+
+    def said(self, phrase: Phrase) -> str:
+        """Words given as data (an ``engine.phrases.Phrase``: a suit, an end, a move) in the table's language."""
+        return phrase_in(phrase, self.language)
+
+    def word(self, text: str | Phrase) -> str:
+        """A word in the table's language, given as text (a message id) or as a phrase (an end of the line)."""
+        return self.said(text) if isinstance(text, Phrase) else self.t(text)
 
     def counted(self, count: int, one: str, many: str, **values: Any) -> str:
         """The form of ``one``/``many`` that ``count`` takes in the table's language (its plural forms)."""

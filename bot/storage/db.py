@@ -14,6 +14,7 @@ from typing import Any, Protocol, TypeVar
 import aiosqlite
 
 from bot.storage.schema import MIGRATIONS, SCHEMA_VERSION
+from engine.phrases import Phrase
 
 log = logging.getLogger(__name__)
 
@@ -77,20 +78,22 @@ class Store(Protocol):
 
 class StorageUnavailable(RuntimeError):
     """The database could not be reached for this operation (a restart, a dropped connection); nothing was written.
-    The message is for the member whose click it was."""
+    The message is for the member whose click it was: words as data (``phrase``), said in their language."""
 
-    def __init__(self, message: str = "The database is not reachable right now; nothing was changed. Try again in "
-                                      "a moment.") -> None:
-        super().__init__(message)
+    def __init__(self, phrase: Phrase | None = None) -> None:
+        self.phrase = phrase or Phrase("The database is not reachable right now; nothing was changed. Try again in "
+                                       "a moment.")
+        super().__init__(str(self.phrase))
 
 
 class CommitUnknown(StorageUnavailable):
     """The connection was lost while a write was being committed, and reading it back could not tell whether the
     commit was made: the member is told so (never "nothing was changed", which may be untrue)."""
 
-    def __init__(self, message: str = "The database stopped answering while saving this, so it may or may not have "
-                                      "been made. Look at the table in a moment, and try again if it was not.") -> None:
-        super().__init__(message)
+    def __init__(self, phrase: Phrase | None = None) -> None:
+        super().__init__(phrase or Phrase("The database stopped answering while saving this, so it may or may not "
+                                          "have been made. Look at the table in a moment, and try again if it was "
+                                          "not."))
 
 
 class VersionConflict(RuntimeError):

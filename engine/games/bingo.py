@@ -57,9 +57,9 @@ class BingoGame(Game):
     @staticmethod
     def _check_row(row: list[Tile], tiles: list[Tile]) -> None:
         if not row:
-            raise BadOption("row must hold at least one tile")
+            raise BadOption(Phrase("row must hold at least one tile"))
         if len(set(row)) != len(row) or not set(row) <= set(tiles):
-            raise BadOption("row: every tile must be in the set, and only once")
+            raise BadOption(Phrase("row: every tile must be in the set, and only once"))
 
     @property
     def auto_remove(self) -> bool:

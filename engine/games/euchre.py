@@ -20,7 +20,7 @@ from engine.actions import Action, Call, Choose, Pass
 from engine.events import EventKind, Prompt, PromptKind, ScoreReason, Termination
 from engine.fortytwo import flag
 from engine.game import GameSpec, OptionSpec
-from engine.phrases import Phrase, Word
+from engine.phrases import Phrase
 from engine.tiles import Tile
 from engine.trickgame import PLAY, TrickGame
 from engine.tricks import NumberSuits, suit_words
@@ -28,6 +28,10 @@ from engine.views import CommonView, Contract, EuchreHand, TrickView
 
 ACCEPT = "accept"
 ALONE = "alone"
+# How a seat accepts the turn-up (:meth:`EuchreGame.acceptance`); two or three players simply ACCEPT.
+TAKE_UP = "take_up"
+ASSIST = "assist"
+ORDER_UP = "order_up"
 ACCEPTING = "accept"
 DISCARD = "discard"
 MAX_TURNUPS = 3
@@ -190,13 +194,14 @@ class EuchreGame(TrickGame):
         self.phase = DISCARD
         self.turn = self.dealer
 
-    def accept_word(self, seat: int) -> str:
-        """Euchre's words: the dealer takes up, the dealer's partner assists, an opponent orders up."""
+    def acceptance(self, seat: int) -> str:
+        """How ``seat`` accepts the turn-up (Euchre's words for it differ): the dealer takes it up, the dealer's
+        partner assists, an opponent orders it up; with two or three players a player accepts it."""
         if seat == self.dealer:
-            return "took up"
+            return TAKE_UP
         if self.seats == 4 and self.side_of(seat) == self.side_of(self.dealer):
-            return "assisted with"
-        return "ordered up" if self.seats == 4 else "accepted"
+            return ASSIST
+        return ORDER_UP if self.seats == 4 else ACCEPT
 
     def discard(self, seat: int, tile: Tile) -> None:
         """The dealer lays one tile face down out of play."""
@@ -246,16 +251,16 @@ class EuchreGame(TrickGame):
     # ----- words and views --------------------------------------------------------------------------------------
     def phrase(self, action: Action) -> Phrase:
         trump = self.offered_trump()
-        words = Word(suit_words(None if trump is None else str(trump)))
+        words = suit_words(None if trump is None else str(trump))
         if isinstance(action, Call) and action.name in (ACCEPT, ALONE):
-            verb = self.accept_word(self.turn)
+            how = self.acceptance(self.turn)
             alone = action.name == ALONE
-            if verb == "took up":
+            if how == TAKE_UP:
                 return (Phrase("Take up {suit}, alone", suit=words) if alone else Phrase("Take up {suit}", suit=words))
-            if verb == "assisted with":
+            if how == ASSIST:
                 return (Phrase("Assist with {suit}, alone", suit=words) if alone else
                         Phrase("Assist with {suit}", suit=words))
-            if verb == "ordered up":
+            if how == ORDER_UP:
                 return (Phrase("Order up {suit}, alone", suit=words) if alone else
                         Phrase("Order up {suit}", suit=words))
             return Phrase("Accept {suit}, alone", suit=words) if alone else Phrase("Accept {suit}", suit=words)
@@ -274,10 +279,7 @@ class EuchreGame(TrickGame):
     def contract_view(self) -> Contract | None:
         if self.maker is None:
             return None
-        trumps = str(self.offered_trump())
-        label = f"Seat {self.maker + 1} {self.accept_word(self.maker)} {suit_words(trumps)}"
-        return {"seat": self.maker, "bid": ALONE if self.alone else ACCEPT, "trumps": trumps,
-                "label": label + (", alone" if self.alone else "")}
+        return {"seat": self.maker, "bid": ALONE if self.alone else ACCEPT, "trumps": str(self.offered_trump())}
 
     def _view(self, seat: int | None, common: CommonView) -> TrickView:
         view = super()._view(seat, common)

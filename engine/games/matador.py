@@ -13,9 +13,9 @@ from __future__ import annotations
 from engine.actions import Action, Draw, Pass, Play
 from engine.events import EventKind, Prompt, PromptKind
 from engine.game import GameSpec, OptionSpec
-from engine.layout import ARM_WORDS, OpenEnd
+from engine.layout import OpenEnd, arm_words
 from engine.linegame import BLOCK_TIE, RESERVE_TWO, LineGame, target_option
-from engine.phrases import Phrase, Word
+from engine.phrases import Phrase
 from engine.tiles import Tile, double_set, highest_double
 from engine.views import CommonView, LineView
 
@@ -138,7 +138,7 @@ class MatadorGame(LineGame):
     # ----- words and views ------------------------------------------------------------------------------------
     def phrase(self, action: Action) -> Phrase:
         if isinstance(action, Play) and action.face is not None:
-            where = Word(ARM_WORDS.get(action.end, action.end))
+            where = arm_words(action.end)
             leaving = action.tile.other(action.face)
             if action.tile in self.matadors:
                 return Phrase("{tile} (matador) on the {end}, leaving {value}", tile=action.tile, end=where,

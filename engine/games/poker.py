@@ -34,7 +34,7 @@ from engine.actions import Action, Bid, Call, Choose
 from engine.errors import BadOption
 from engine.events import EventKind, Prompt, PromptKind, ScoreReason, Termination
 from engine.game import Game, GameSpec, OptionSpec
-from engine.phrases import Phrase
+from engine.phrases import Phrase, counted, in_context
 from engine.poker_betting import Betting
 from engine.poker_hands import HAND_SIZE, evaluate, poker_set
 from engine.tiles import Tile
@@ -223,10 +223,11 @@ class PokerGame(Game):
         for seat in standing:
             self.emit(EventKind.SHOW, seat, tiles=tuple(self.hands[seat]))
         winner = max(standing, key=lambda s: ranks[s])
-        self._settle(winner, ranks[winner].words())
+        self._settle(winner, ranks[winner].category.key)
 
     def _settle(self, winner: int, words: str | None) -> None:
-        """Pay the pot to ``winner`` (``words``: the winning hand at a showdown, None when all others folded)."""
+        """Pay the pot to ``winner`` (``words``: the winning hand's category at a showdown, None when all others
+        folded)."""
         pot = self.betting.pot
         nets = [(pot if seat == winner else 0) - self.betting.committed[seat] if seat in self.live() else 0
                 for seat in range(self.seats)]
@@ -280,16 +281,15 @@ class PokerGame(Game):
                 count = len(self.marked)
                 if not count:
                     return Phrase("Stand pat")
-                return (Phrase("Exchange {count} tile", count=count) if count == 1 else
-                        Phrase("Exchange {count} tiles", count=count))
+                return counted(count, "Exchange {count} tile", "Exchange {count} tiles")
             if action.name == "deal":
                 return Phrase("Deal the next hand")
             if action == STOP:
                 return Phrase("Stop after this deal") if self.phase != "hand_over" else Phrase("Stop the session")
             if action.name == "check":
-                return Phrase("Check")
+                return in_context("move", "Check")
             if action.name == "fold":
-                return Phrase("Fold")
+                return in_context("move", "Fold")
             return Phrase(action.name.capitalize())
         return Phrase(str(action))
 
@@ -318,14 +318,14 @@ class PokerGame(Game):
             "folded": sorted(chips.folded),
             "out": list(self.out),
             "showdown": {str(s): [str(t) for t in hand] for s, hand in self.shown.items()},
-            "showdown_hands": {str(s): evaluate(hand).words() for s, hand in self.shown.items()},
+            "showdown_hands": {str(s): evaluate(hand).category.key for s, hand in self.shown.items()},
             "to_call": chips.to_call(seat) if self.phase == "bet" and seat in chips.standing() else 0,
             "raises": chips.raises,
             "betting_round": chips.round_no,
             "draw": bool(self.options.get("poker_draw")),
             "marked": [str(t) for t in self.marked] if seat == self.turn and self.phase == "draw" else [],
             "stock": len(self.stock),
-            "hand_rank": evaluate(own).words() if len(own) == HAND_SIZE else None,
+            "hand_rank": evaluate(own).category.key if len(own) == HAND_SIZE else None,
             "last_hand": self.last_hand if self.phase == "hand_over" or self._over else None,
             "stopping": self.stopping,
         }

@@ -18,6 +18,7 @@ from engine.events import EventKind, Prompt
 from engine.game import GameSpec, OptionSpec
 from engine.layout import LineOfPlay
 from engine.linegame import BLOCK_TIE, LineGame, target_option
+from engine.phrases import Phrase
 from engine.tiles import Tile, double_set
 from engine.views import CommonView, LineView
 
@@ -59,7 +60,7 @@ class SebastopolGame(LineGame):
         for seat, hand in enumerate(self.hands):
             if STARTER in hand:
                 return seat, STARTER
-        raise BadOption("the rigged deal must give someone the 6-6")
+        raise BadOption(Phrase("the rigged deal must give someone the 6-6"))
 
     def open_round(self) -> bool:
         """The 6-6 holder sets it and play passes left; under SEB-1 it is already out and seat 0 begins."""

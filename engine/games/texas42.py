@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine.fortytwo import FortyTwoGame, flag
 from engine.game import GameSpec, OptionSpec
-from engine.phrases import Phrase
+from engine.phrases import Phrase, counted
 from engine.tricks import DOUBLES, NO_TRUMP
 
 LIMIT = 42
@@ -56,8 +56,7 @@ class TexasFortyTwo(FortyTwoGame):
     def bid_phrase(self, amount: int) -> Phrase:
         if self.marks() and amount >= LIMIT:
             marks = amount // LIMIT
-            return (Phrase("{amount} ({marks} mark)", amount=amount, marks=marks) if marks == 1 else
-                    Phrase("{amount} ({marks} marks)", amount=amount, marks=marks))
+            return counted(marks, "{amount} ({count} mark)", "{amount} ({count} marks)", amount=amount)
         return Phrase("{amount}", amount=amount)
 
     def forced_dealer_bid(self) -> bool:

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from bot.storage import StorageUnavailable
+from tests.bot.test_i18n import member_locale  # noqa: F401 - a fixture this module uses
 from tests.bot.test_previous_ids import old_message
 
 FORGED = "9" * 23  # a table id past what a 64-bit column holds
@@ -62,3 +63,21 @@ async def test_a_forged_download_id_is_an_unknown_table(simcord_env) -> None:
     for custom_id in (f"dhrd:{FORGED}", f"dhr:{FORGED}:{FORGED}:last"):
         refused = (await alice.click(forged, custom_id=custom_id)).response
         assert refused.ephemeral and f"no table #{FORGED}" in refused.content, refused.content
+
+
+@pytest.mark.parametrize("locale, words", [("es-ES", "Vuelve a intentarlo en un momento"),
+                                           ("pt-BR", "Tente de novo daqui a pouco")])
+async def test_the_database_away_is_said_in_the_members_language(simcord_env, monkeypatch, member_locale,  # noqa: F811
+                                                                 locale: str, words: str) -> None:
+    """Issue 29: the "try again" a member reads is words as data (StorageUnavailable.phrase), said in their
+    language like every refusal, never the English of the exception."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(simcord_env.create_user("alice"))
+    await alice.slash(channel, "games")
+    member_locale[alice.id] = locale
+    database_away(simcord_env.bot, monkeypatch)
+    result = await alice.slash(channel, "play", game="block")
+    assert result.ephemeral and words in result.response.content, result.response.content
+    assert "Try again" not in result.response.content
+    assert [type(getattr(e, "original", e)) for e in simcord_env.errors] == [StorageUnavailable]  # handled

@@ -107,7 +107,7 @@ def test_pok_2_a_call_or_checks_all_round_close_the_betting_and_show_down() -> N
 def test_pok_2_best_hand_takes_the_pot_at_the_showdown() -> None:
     game = rigged([SIX_STRAIGHT, ROYAL, HIGH])
     act(game, (1, Bid(10)), (2, CALL), (0, Bid(5)), (1, CALL), (2, CALL))
-    assert game.last_hand == {"winner": 1, "pot": 48, "showdown": True, "hand": "Royal: all five doubles"}
+    assert game.last_hand == {"winner": 1, "pot": 48, "showdown": True, "hand": "royal"}
     assert game.score == (84, 132, 84)
     assert sum(game.score) == 300
 
@@ -119,7 +119,7 @@ def test_pok_2_showdown_shows_the_hands_still_in() -> None:
     act(game, (1, Bid(2)), (2, FOLD), (0, CALL))
     view = game.view(2)
     assert view["showdown"] == {"0": sorted(SIX_STRAIGHT, reverse=True), "1": sorted(ROYAL, reverse=True)}
-    assert view["showdown_hands"]["0"] == "Six Straight, six five high"
+    assert view["showdown_hands"]["0"] == "six_straight"  # render says it from the tiles
     assert Tile.of(6, 6) in game.visible_tiles(2) and Tile.of(6, 5) in game.visible_tiles(2)
     assert Tile.of(5, 4) not in game.visible_tiles(0)  # the folded hand stays hidden
     check_views(game)
@@ -292,7 +292,7 @@ def test_pok_2_draw_option_exchange_up_to_three_between_two_rounds() -> None:
     assert game.legal_actions(1)[0] == CHECK  # check and bet again before any bet in the second round
     act(game, (1, Bid(2)), (0, CALL))
     assert game.last_hand is not None and game.last_hand["winner"] == 1
-    assert game.last_hand["hand"] == "Full Hand: double four, double three and double two"  # beats a pair
+    assert game.last_hand["hand"] == "full_hand"  # beats a pair
 
 
 def test_pok_2_draw_option_refills_the_stock_from_earlier_discards() -> None:

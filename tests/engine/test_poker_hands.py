@@ -9,7 +9,7 @@ from math import comb
 
 import pytest
 
-from engine.poker_hands import Category, HandRank, classify, evaluate, poker_set, tile_order, tile_words
+from engine.poker_hands import Category, HandRank, classify, evaluate, poker_set, tile_order
 from engine.tiles import Tile, tiles_from
 
 ORDER_BEST_FIRST = [
@@ -101,10 +101,13 @@ def test_pok_categories_ordered_royal_down_to_high() -> None:
     }
     ranks = [examples[c] for c in ORDER_BEST_FIRST]
     assert all(better > worse for better, worse in pairwise(ranks))
-    assert [c.label for c in ORDER_BEST_FIRST] == [
-        "Royal", "Six Straight", "Fours", "Five Straight", "Full Hand", "Four Straight", "Threes", "Flush",
-        "Pair", "High Tile",
+    assert [c.key for c in ORDER_BEST_FIRST] == [
+        "royal", "six_straight", "fours", "five_straight", "full_hand", "four_straight", "threes", "flush",
+        "pair", "high",
     ]
+    assert all(Category.of_key(c.key) is c for c in Category)
+    with pytest.raises(ValueError):
+        Category.of_key("straight flush")
 
 
 # ----- tile order and tie-breaks -------------------------------------------------------------------------------------
@@ -160,12 +163,24 @@ def test_pok_no_exact_tie_between_two_hands_at_one_table() -> None:
 
 
 def test_pok_words_use_no_tile_notation() -> None:
-    assert tile_words(Tile.of(6, 4)) == "six four" and tile_words(Tile.of(3, 3)) == "double three"
-    assert rank("6-1", "6-2", "6-3", "6-5", "6-6").words() == "Flush in sixes"
-    assert rank("6-6", "4-4", "6-5", "2-1", "3-1").words() == "Pair: double six and double four"
-    assert rank("6-5", "4-3", "3-2", "2-1", "5-1").words() == "High Tile: six five"
-    assert rank("6-2", "6-3", "6-4", "6-5", "6-6").words() == "Six Straight, double six high"
-    assert rank("2-2", "3-3", "4-4", "5-5", "6-6").words() == "Royal: all five doubles"
+    """The engine ranks hands; render says them (issue 29: no English in the engine), in English without tile
+    notation."""
+    from render.event_words import poker_hand_words, poker_tile_words
+    from render.words import Narrator
+
+    english = Narrator("poker")
+
+    def said(*tiles: str) -> str:
+        return poker_hand_words(english, list(tiles_from(list(tiles))))
+
+    assert poker_tile_words(english, Tile.of(6, 4)) == "six four"
+    assert poker_tile_words(english, Tile.of(3, 3)) == "double three"
+    assert said("6-1", "6-2", "6-3", "6-5", "6-6") == "Flush in sixes"
+    assert said("6-6", "4-4", "6-5", "2-1", "3-1") == "Pair: double six and double four"
+    assert said("6-5", "4-3", "3-2", "2-1", "5-1") == "High Tile: six five"
+    assert said("6-2", "6-3", "6-4", "6-5", "6-6") == "Six Straight, double six high"
+    assert said("2-2", "3-3", "4-4", "5-5", "6-6") == "Royal: all five doubles"
+    assert said("6-6", "3-3", "2-2", "4-2", "2-1") == "Full Hand: double six, double three and double two"
 
 
 def test_pok_evaluate_rejects_anything_but_five_different_tiles() -> None:

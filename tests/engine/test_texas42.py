@@ -408,7 +408,7 @@ def test_view_shows_bids_contract_and_describes_actions() -> None:
     view = game.view(bidder)
     assert view["family"] == "trick" and view["phase"] == "play"
     assert [s for s, b in view["bids"] if b == "33"] == [bidder]
-    assert view["contract"]["trumps"] == "5" and "fives trump" in view["contract"]["label"]
+    assert view["contract"]["trumps"] == "5" and "label" not in view["contract"]  # render says it
     assert game.describe(Call("trump:5")) == "Fives are trumps" and game.describe(Bid(34)) == "Bid 34"
     assert all(len(game.describe(a)) < 80 for a in game.legal_actions(bidder))
 

@@ -50,10 +50,10 @@ def toy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     (tmp_path / "xx.po").write_text(TOY, encoding="utf-8")
     monkeypatch.setattr(language, "LOCALES", tmp_path)
     monkeypatch.setitem(language.LANGUAGES, "xx", ("xx-XX",))
-    for cached in (language.read_catalogue, language.catalogue, language.translations):
+    for cached in (language.read_catalogue, language.catalogue, language.compiled):
         cached.cache_clear()
     yield "xx"
-    for cached in (language.read_catalogue, language.catalogue, language.translations):
+    for cached in (language.read_catalogue, language.catalogue, language.compiled):
         cached.cache_clear()
 
 

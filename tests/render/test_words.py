@@ -78,13 +78,15 @@ def test_a_missing_or_blank_name_is_the_seat() -> None:
 
 
 def test_words_tables_live_in_one_place() -> None:
-    """ARM_WORDS and SUIT_WORDS are defined once (the engine's action labels use them too); render re-exports."""
+    """ARM_WORDS and SUIT_WORDS are defined once, as phrases in their sense (the engine's action labels use them
+    too); render re-exports them and says them in a language."""
     from engine.layout import ARM_WORDS
     from engine.tricks import SUIT_WORDS
-    from render import context, table_line
+    from render import context
 
-    assert words.ARM_WORDS is ARM_WORDS and table_line.ARM_WORDS is ARM_WORDS and context.ARM_WORDS is ARM_WORDS
+    assert words.ARM_WORDS is ARM_WORDS and context.ARM_WORDS is ARM_WORDS
     assert words.SUIT_WORDS is SUIT_WORDS
+    assert {phrase.context for phrase in [*ARM_WORDS.values(), *SUIT_WORDS.values()]} == {"end of the line", "suit"}
 
 
 def test_importing_the_words_does_not_import_pillow() -> None:

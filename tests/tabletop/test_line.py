@@ -70,7 +70,7 @@ def landed(game: Game, action: Play, before: LineOfPlayView) -> None:
     """A move on an end lands at the end the drawing labels with the move's word."""
     along, above, below, rows = drawn(line_view(game.view(None))["line"])
     tile = {action.tile.high, action.tile.low}
-    assert ARM_WORDS[action.end] in game.describe(action)
+    assert str(ARM_WORDS[action.end]) in game.describe(action)
     if action.end == "W":
         assert set(along[0]) == tile and along[0][1] == action.face, rows
     elif action.end == "E":
