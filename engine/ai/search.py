@@ -28,7 +28,7 @@ from typing import Protocol
 from engine.actions import Action, Play
 from engine.ai.players import own_player
 from engine.ai.poker_search import choose_bet
-from engine.ai.reading import heavy_first_weight
+from engine.ai.reading import doubles_first_weight, heavy_first_weight
 from engine.ai.sampling import sample_actions
 from engine.fortytwo import FortyTwoGame
 from engine.game import Game
@@ -115,7 +115,7 @@ class SearchPlayer:
 
     def __init__(self, seed: int = 0, samples: int = 24, max_seconds: float | None = 0.5,
                  playout: str = "auto", exact: bool = True, hand_bonus: float | None = None, prior: float = 0.0,
-                 read_plays: bool = False) -> None:
+                 read_plays: bool = False, read_doubles: bool = False) -> None:
         self.rng = random.Random(seed)
         self.samples = samples
         self.max_seconds = max_seconds
@@ -124,6 +124,7 @@ class SearchPlayer:
         self.hand_bonus = hand_bonus
         self.prior = prior
         self.read_plays = read_plays
+        self.read_doubles = read_doubles
         self.last_samples = 0
 
     def choose(self, game: Game, seat: int) -> Action:
@@ -156,7 +157,7 @@ class SearchPlayer:
         exact = all_deals(seen, self.samples) if self.exact else None
         if exact is not None:
             self.rng.shuffle(exact)
-        weigh = deal_weight(game, self.read_plays)
+        weigh = deal_weight(game, self.read_plays, self.read_doubles)
         hand_bonus = self.round_bonus(game)
 
         def draw(number: int) -> tuple[Game, float]:
@@ -173,7 +174,8 @@ class SearchPlayer:
             return world, weight
 
         def trial(world: Game, action: Action, seed: int) -> float:
-            played = world.clone()
+            # the world is not needed after its last action's trial (sample_actions tries them in order)
+            played = world if action is legal[-1] else world.clone()
             played.apply(seat, action)
             play_round(played, self.players(game, seed))
             return outcome(played, game.score, seat, bonus, hand_bonus)
@@ -239,16 +241,23 @@ def obvious_play(game: Game, seen: Observation, legal: list[Action]) -> Action |
     return None
 
 
-def deal_weight(game: Game, read_plays: bool = False) -> Callable[[Game, int], float] | None:
+def deal_weight(game: Game, read_plays: bool = False, read_doubles: bool = False,
+                ) -> Callable[[Game, int], float] | None:
     """How well a determinized copy of ``game`` agrees with what the bidding or the play said (a soft constraint the
     hard ones of :mod:`engine.observation` cannot state): in the 42 family a bid means trumps
-    (:func:`engine.ai.fortytwo.bid_weight`); with ``read_plays``, in the layout games scored at the round's end,
-    heavy tiles go first (:func:`engine.ai.reading.heavy_first_weight`); None elsewhere."""
+    (:func:`engine.ai.fortytwo.bid_weight`); in the layout games scored at the round's end, with ``read_plays``
+    heavy tiles go first (:func:`engine.ai.reading.heavy_first_weight`) and with ``read_doubles`` doubles go down
+    when they can (:func:`engine.ai.reading.doubles_first_weight`); None elsewhere."""
     if isinstance(game, FortyTwoGame):
         from engine.ai.fortytwo import bid_weight
 
         return bid_weight
-    return heavy_first_weight(game) if read_plays else None
+    weights = [w for w in (heavy_first_weight(game) if read_plays else None,
+                           doubles_first_weight(game) if read_doubles else None) if w is not None]
+    if len(weights) < 2:
+        return weights[0] if weights else None
+    first, second = weights
+    return lambda world, seat: first(world, seat) * second(world, seat)
 
 
 def _round_end_scoring(game: Game) -> bool:
