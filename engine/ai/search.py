@@ -99,15 +99,17 @@ class SearchPlayer:
     (the game's own computer player), ``random``, or ``auto``: random for layout games scored only at the end of a
     round (four to six times the samples, and stronger in Block and Draw), the heuristic elsewhere (random bidding
     and in-play scoring make random playouts misleading: benchmarks/search_ai_strength.py); ``heavy`` is a quick
-    layout-game policy that mostly sheds heavy tiles and doubles. With ``exact``, when few deals agree with what the
-    seat knows, each is taken in turn. ``hand_bonus`` adds to a playout's result when the seat's side wins the round
-    (by default :data:`LAYOUT_HAND_BONUS` in a layout game scored at the round's end, else 0: the match is played
-    to points). ``prior`` gives the game's own player's choice that many points a sample ahead (0 by default).
-    ``read_plays`` weighs the deals by what the opponents' plays say in Block and Draw (:mod:`engine.ai.reading`;
-    off by default: over 1200 hands it measured no stronger). In a 42-family game ``auto`` playouts are
-    :class:`engine.ai.fortytwo.FastPlayout`, and in a trick game only the play of tricks is searched (bids, trumps
-    and passes are the heuristic's). In a layout game scored at the round's end an obvious move (the last tile, or
-    one tile onto equal ends) is made at once. Domino Poker's bets are searched by
+    layout-game policy that mostly sheds heavy tiles and doubles, ``doubles`` one that puts a double down whenever
+    one plays. With ``exact``, when few deals agree with what the seat knows, each is taken in turn. ``hand_bonus``
+    adds to a playout's result when the seat's side wins the round (by default :data:`LAYOUT_HAND_BONUS` in a layout
+    game scored at the round's end, else 0: the match is played to points). ``prior`` gives the game's own player's
+    choice that many points a sample ahead (0 by default). ``read_plays`` weighs the deals by what the opponents'
+    plays say in Block and Draw (:mod:`engine.ai.reading`; off by default: over 1200 hands it measured no
+    stronger); ``read_doubles`` by the doubles the opponents passed over
+    (:func:`engine.ai.reading.doubles_first_weight`; off: measured no stronger against ``double``). In a 42-family
+    game ``auto`` playouts are :class:`engine.ai.fortytwo.FastPlayout`, and in a trick game only the play of tricks
+    is searched (bids, trumps and passes are the heuristic's). In a layout game scored at the round's end an obvious
+    move (the last tile, or one tile onto equal ends) is made at once. Domino Poker's bets are searched by
     :func:`engine.ai.poker_search.choose_bet`, with the same samples and clock. Other families, and choices among
     more than ``MAX_SEARCHED_ACTIONS`` actions, are left to the game's own heuristic player."""
 
@@ -194,6 +196,8 @@ class SearchPlayer:
         """Fresh playout players for every seat (the same seeds for every action tried in one sample)."""
         if self.playout == "heavy" and game.spec.family == "line":
             return [HeavyPlayout(seed + s) for s in range(game.seats)]
+        if self.playout == "doubles" and game.spec.family == "line":
+            return [DoublesFirstPlayout(seed + s) for s in range(game.seats)]
         if self.playout == "auto" and isinstance(game, FortyTwoGame):
             from engine.ai.fortytwo import FastPlayout
 
@@ -203,18 +207,29 @@ class SearchPlayer:
         return [_own_player(game.key, seed + s, level) for s in range(game.seats)]
 
 
-class HeavyPlayout:
-    """A quick layout-game playout player: mostly sheds a heavy tile or a double, sometimes any tile."""
+class QuickPlayout:
+    """A quick layout-game playout player: a forced move at once, otherwise :meth:`pick`."""
 
-    name = "heavy"
+    name = "quick"
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
     def choose(self, game: Game, seat: int) -> Action:
         legal = game.legal_actions(seat)
-        if len(legal) == 1:
-            return legal[0]
+        return legal[0] if len(legal) == 1 else self.pick(legal)
+
+    def pick(self, legal: list[Action]) -> Action:
+        """One of two or more legal actions."""
+        return self.rng.choice(legal)
+
+
+class HeavyPlayout(QuickPlayout):
+    """Mostly sheds a heavy tile or a double, sometimes any tile."""
+
+    name = "heavy"
+
+    def pick(self, legal: list[Action]) -> Action:
         random_ = self.rng.random
         best, value = legal[0], -1.0
         for action in legal:
@@ -224,6 +239,16 @@ class HeavyPlayout:
             if rated > value:
                 best, value = action, rated
         return best
+
+
+class DoublesFirstPlayout(QuickPlayout):
+    """A double when one plays (as most players do), else any legal move."""
+
+    name = "doubles"
+
+    def pick(self, legal: list[Action]) -> Action:
+        doubles = [a for a in legal if isinstance(a, Play) and a.tile.is_double]
+        return self.rng.choice(doubles or legal)
 
 
 def obvious_play(game: Game, seen: Observation, legal: list[Action]) -> Action | None:
