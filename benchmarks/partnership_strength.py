@@ -115,6 +115,7 @@ class Timed:
         self.name = player.name
         self.times: list[float] = []
         self.walls: list[float] = []
+        self.samples: list[int] = []  # a search player's samples completed, per decision it searched
 
     def choose(self, game: Game, seat: int) -> Action:
         if len(game.legal_actions(seat)) == 1:
@@ -123,6 +124,10 @@ class Timed:
         action = self.player.choose(game, seat)
         self.times.append(time.thread_time() - started)
         self.walls.append(time.perf_counter() - wall)
+        searched = getattr(self.player, "last_samples", 0)
+        if searched:
+            self.samples.append(searched)
+            self.player.last_samples = 0  # an obvious move next time leaves it unchanged
         return action
 
 
@@ -211,6 +216,10 @@ def measure(pair: str, args: argparse.Namespace) -> str:
             ms = sorted(1000 * t for t in times)
             line += (f"  {what} ms/move median {statistics.median(ms):.0f} p95 {ms[int(0.95 * len(ms)) - 1]:.0f}"
                      f" max {ms[-1]:.0f}")
+    samples = sorted(n for p in thinker for n in p.samples)
+    if samples:  # on a clock, the samples a searched move completed (fewer on a busy machine)
+        line += (f"  samples/searched move median {statistics.median(samples):.0f} p5 {samples[len(samples) // 20]}"
+                 f" mean {statistics.fmean(samples):.0f}")
     return line + f"  [{took:.0f} s]"
 
 

@@ -13,14 +13,8 @@ from bot.table import Table, computer_levels
 from cogs.base import IDS, Control, TableButton, TableSelect, acknowledged, view_of
 from cogs.house_rules import HouseRules
 from cogs.text import COLOUR, options_text, seat_range, shown
-from render.language import ENGLISH, Language, _, display_name, phrase_in
-
-#: How each computer level is shown: its name and what it does.
-LEVEL_WORDS = {
-    "easy": (_("Easy"), _("Random legal moves: for learning the game")),
-    "normal": (_("Normal"), _("Plays sensibly: the game's own strategy")),
-    "strong": (_("Strong"), _("Thinks ahead over possible deals; takes a little longer")),
-}
+from render.ladder import LEVEL_WORDS, level_description
+from render.language import ENGLISH, Language, display_name, phrase_in
 
 
 class Join(TableButton, template=rf"dh:join:{IDS}"):
@@ -111,7 +105,8 @@ def level_select(table: Table, locale: Language = ENGLISH) -> list[discord.ui.It
     current = computers[-1].level
     options = [discord.SelectOption(label=translate("Computer players: {level}", locale,
                                                     level=translate(LEVEL_WORDS[level][0], locale)), value=level,
-                                    description=translate(LEVEL_WORDS[level][1], locale), default=level == current)
+                                    description=level_description(table.spec.key, level, locale),
+                                    default=level == current)
                for level in computer_levels(table.spec)]
     return [Level(table.id, table.version, options=options, placeholder=translate("Computer players", locale),
                   row=2)]

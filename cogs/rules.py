@@ -15,6 +15,7 @@ from cogs.choices import GAME_CHOICES, use_registry_choices
 from cogs.text import COLOUR, seat_range
 from engine import catalogue
 from engine.game import GameSpec, option_text
+from render.ladder import ladder_lines, ladder_note
 from render.language import ENGLISH, Language, translate_n
 
 if TYPE_CHECKING:
@@ -49,6 +50,10 @@ def rules_embed(key: str, locale: Language = ENGLISH) -> discord.Embed:
     teams = " (" + translate("teams {teams}", locale, teams=translate(spec.teams, locale)) + ")" if spec.teams else ""
     embed.add_field(name=translate("Players", locale), value=seats_in_words(spec, locale) + teams)
     embed.add_field(name=translate("Tiles", locale), value=translate(spec.tile_set, locale)[:1024] or "-")
+    lines = ladder_lines(key, locale)
+    if lines:  # how the computer levels did against one another (benchmarks/strength_ladder.py)
+        embed.add_field(name=translate("Computer players, measured", locale),
+                        value="\n".join([*lines, "*" + ladder_note(key, locale) + "*"])[:1024], inline=False)
     for option in spec.options[:20]:
         choices = ", ".join(translate(option_text(c), locale) for c in option.choices)
         default = translate(option_text(option.default), locale)

@@ -28,6 +28,8 @@ from engine.tiles import Tile
 MARGIN = 4
 #: A deal's weight is this, raised to the number of unlikely tiles it puts in the other seats' hands.
 UNLIKELY = 0.35
+#: The same for a double an opponent would have put down instead of a tile it played (:func:`doubles_first_weight`).
+UNLIKELY_DOUBLE = 0.2
 
 
 @dataclass(frozen=True)
@@ -110,16 +112,58 @@ def heavy_first_weight(game: Game) -> Callable[[Game, int], float] | None:
     if not reads_choices(game):
         return None
     assert isinstance(game, LineGame)
-    parts = round_choices(game)
-    chosen = [seat_parts[-1] if sheds_heavy_first(seat_parts) else [] for seat_parts in parts]
+    chosen = [seat_parts[-1] if sheds_heavy_first(seat_parts) else [] for seat_parts in round_choices(game)]
+    return _opponents_weight(chosen, unlikely_tiles, UNLIKELY)
+
+
+ChoiceCount = Callable[[list[Tile], list[Choice]], int]
+
+
+def _opponents_weight(chosen: list[list[Choice]], count: ChoiceCount, base: float,
+                      ) -> Callable[[Game, int], float] | None:
+    """A deal weight: ``base`` raised to what ``count`` finds against the opponents' ``chosen`` plays in the hands
+    a deal gives them (a partner's plays are not read); None when no seat has a choice to read."""
     if not any(chosen):
         return None
 
     def weigh(world: Game, seat: int) -> float:
         hands = world.hand_lists()
         side = world.side_of(seat)
-        count = sum(unlikely_tiles(hands[other], chosen[other]) for other in range(world.seats)
+        found = sum(count(hands[other], chosen[other]) for other in range(world.seats)
                     if chosen[other] and world.side_of(other) != side)
-        return UNLIKELY ** count
+        return base ** found
 
     return weigh
+
+
+def plays_doubles_first(parts: list[list[Choice]]) -> bool:
+    """False once a seat has shown it does not put a double down when it can: it later played a double it held at
+    an earlier choice of another tile, which would have played then."""
+    for part in parts:
+        for at, choice in enumerate(part):
+            if not choice.tile.is_double and skipped_doubles([later.tile for later in part[at + 1:]], [choice]):
+                return False
+    return True
+
+
+def skipped_doubles(hand: list[Tile], choices: list[Choice]) -> int:
+    """How many doubles of ``hand`` would have played at one of ``choices`` where the seat played another tile."""
+    count = 0
+    for tile in hand:
+        if tile.is_double and any(not c.tile.is_double and c.faced >> tile.high & 1 for c in choices):
+            count += 1
+    return count
+
+
+def doubles_first_weight(game: Game) -> Callable[[Game, int], float] | None:
+    """A deal weight for :func:`engine.ai.search.deal_weight`: most players put a double down as soon as it plays (a
+    double fits one number only, so it is the tile most likely to be stranded); an opponent that has so far always
+    done so, and played another tile where a double would have played, is unlikely to hold that double
+    (:data:`UNLIKELY_DOUBLE` for each). Only the plays since the seat last drew are read, and only opponents'
+    (a partner plays for the side). None when the game does not read choices or no opponent tells anything."""
+    if not reads_choices(game):
+        return None
+    assert isinstance(game, LineGame)
+    chosen = [[c for c in seat_parts[-1] if not c.tile.is_double] if plays_doubles_first(seat_parts) else []
+              for seat_parts in round_choices(game)]
+    return _opponents_weight(chosen, skipped_doubles, UNLIKELY_DOUBLE)

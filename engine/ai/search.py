@@ -28,7 +28,7 @@ from typing import Protocol
 from engine.actions import Action, Play
 from engine.ai.players import own_player
 from engine.ai.poker_search import choose_bet
-from engine.ai.reading import heavy_first_weight
+from engine.ai.reading import doubles_first_weight, heavy_first_weight
 from engine.ai.sampling import sample_actions
 from engine.fortytwo import FortyTwoGame
 from engine.game import Game
@@ -99,15 +99,17 @@ class SearchPlayer:
     (the game's own computer player), ``random``, or ``auto``: random for layout games scored only at the end of a
     round (four to six times the samples, and stronger in Block and Draw), the heuristic elsewhere (random bidding
     and in-play scoring make random playouts misleading: benchmarks/search_ai_strength.py); ``heavy`` is a quick
-    layout-game policy that mostly sheds heavy tiles and doubles. With ``exact``, when few deals agree with what the
-    seat knows, each is taken in turn. ``hand_bonus`` adds to a playout's result when the seat's side wins the round
-    (by default :data:`LAYOUT_HAND_BONUS` in a layout game scored at the round's end, else 0: the match is played
-    to points). ``prior`` gives the game's own player's choice that many points a sample ahead (0 by default).
-    ``read_plays`` weighs the deals by what the opponents' plays say in Block and Draw (:mod:`engine.ai.reading`;
-    off by default: over 1200 hands it measured no stronger). In a 42-family game ``auto`` playouts are
-    :class:`engine.ai.fortytwo.FastPlayout`, and in a trick game only the play of tricks is searched (bids, trumps
-    and passes are the heuristic's). In a layout game scored at the round's end an obvious move (the last tile, or
-    one tile onto equal ends) is made at once. Domino Poker's bets are searched by
+    layout-game policy that mostly sheds heavy tiles and doubles, ``doubles`` one that puts a double down whenever
+    one plays. With ``exact``, when few deals agree with what the seat knows, each is taken in turn. ``hand_bonus``
+    adds to a playout's result when the seat's side wins the round (by default :data:`LAYOUT_HAND_BONUS` in a layout
+    game scored at the round's end, else 0: the match is played to points). ``prior`` gives the game's own player's
+    choice that many points a sample ahead (0 by default). ``read_plays`` weighs the deals by what the opponents'
+    plays say in Block and Draw (:mod:`engine.ai.reading`; off by default: over 1200 hands it measured no
+    stronger); ``read_doubles`` by the doubles the opponents passed over
+    (:func:`engine.ai.reading.doubles_first_weight`; off: measured no stronger against ``double``). In a 42-family
+    game ``auto`` playouts are :class:`engine.ai.fortytwo.FastPlayout`, and in a trick game only the play of tricks
+    is searched (bids, trumps and passes are the heuristic's). In a layout game scored at the round's end an obvious
+    move (the last tile, or one tile onto equal ends) is made at once. Domino Poker's bets are searched by
     :func:`engine.ai.poker_search.choose_bet`, with the same samples and clock. Other families, and choices among
     more than ``MAX_SEARCHED_ACTIONS`` actions, are left to the game's own heuristic player."""
 
@@ -115,7 +117,7 @@ class SearchPlayer:
 
     def __init__(self, seed: int = 0, samples: int = 24, max_seconds: float | None = 0.5,
                  playout: str = "auto", exact: bool = True, hand_bonus: float | None = None, prior: float = 0.0,
-                 read_plays: bool = False) -> None:
+                 read_plays: bool = False, read_doubles: bool = False) -> None:
         self.rng = random.Random(seed)
         self.samples = samples
         self.max_seconds = max_seconds
@@ -124,6 +126,7 @@ class SearchPlayer:
         self.hand_bonus = hand_bonus
         self.prior = prior
         self.read_plays = read_plays
+        self.read_doubles = read_doubles
         self.last_samples = 0
 
     def choose(self, game: Game, seat: int) -> Action:
@@ -156,7 +159,7 @@ class SearchPlayer:
         exact = all_deals(seen, self.samples) if self.exact else None
         if exact is not None:
             self.rng.shuffle(exact)
-        weigh = deal_weight(game, self.read_plays)
+        weigh = deal_weight(game, self.read_plays, self.read_doubles)
         hand_bonus = self.round_bonus(game)
 
         def draw(number: int) -> tuple[Game, float]:
@@ -173,7 +176,8 @@ class SearchPlayer:
             return world, weight
 
         def trial(world: Game, action: Action, seed: int) -> float:
-            played = world.clone()
+            # the world is not needed after its last action's trial (sample_actions tries them in order)
+            played = world if action is legal[-1] else world.clone()
             played.apply(seat, action)
             play_round(played, self.players(game, seed))
             return outcome(played, game.score, seat, bonus, hand_bonus)
@@ -192,6 +196,8 @@ class SearchPlayer:
         """Fresh playout players for every seat (the same seeds for every action tried in one sample)."""
         if self.playout == "heavy" and game.spec.family == "line":
             return [HeavyPlayout(seed + s) for s in range(game.seats)]
+        if self.playout == "doubles" and game.spec.family == "line":
+            return [DoublesFirstPlayout(seed + s) for s in range(game.seats)]
         if self.playout == "auto" and isinstance(game, FortyTwoGame):
             from engine.ai.fortytwo import FastPlayout
 
@@ -201,18 +207,29 @@ class SearchPlayer:
         return [_own_player(game.key, seed + s, level) for s in range(game.seats)]
 
 
-class HeavyPlayout:
-    """A quick layout-game playout player: mostly sheds a heavy tile or a double, sometimes any tile."""
+class QuickPlayout:
+    """A quick layout-game playout player: a forced move at once, otherwise :meth:`pick`."""
 
-    name = "heavy"
+    name = "quick"
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
     def choose(self, game: Game, seat: int) -> Action:
         legal = game.legal_actions(seat)
-        if len(legal) == 1:
-            return legal[0]
+        return legal[0] if len(legal) == 1 else self.pick(legal)
+
+    def pick(self, legal: list[Action]) -> Action:
+        """One of two or more legal actions."""
+        return self.rng.choice(legal)
+
+
+class HeavyPlayout(QuickPlayout):
+    """Mostly sheds a heavy tile or a double, sometimes any tile."""
+
+    name = "heavy"
+
+    def pick(self, legal: list[Action]) -> Action:
         random_ = self.rng.random
         best, value = legal[0], -1.0
         for action in legal:
@@ -222,6 +239,16 @@ class HeavyPlayout:
             if rated > value:
                 best, value = action, rated
         return best
+
+
+class DoublesFirstPlayout(QuickPlayout):
+    """A double when one plays (as most players do), else any legal move."""
+
+    name = "doubles"
+
+    def pick(self, legal: list[Action]) -> Action:
+        doubles = [a for a in legal if isinstance(a, Play) and a.tile.is_double]
+        return self.rng.choice(doubles or legal)
 
 
 def obvious_play(game: Game, seen: Observation, legal: list[Action]) -> Action | None:
@@ -239,16 +266,23 @@ def obvious_play(game: Game, seen: Observation, legal: list[Action]) -> Action |
     return None
 
 
-def deal_weight(game: Game, read_plays: bool = False) -> Callable[[Game, int], float] | None:
+def deal_weight(game: Game, read_plays: bool = False, read_doubles: bool = False,
+                ) -> Callable[[Game, int], float] | None:
     """How well a determinized copy of ``game`` agrees with what the bidding or the play said (a soft constraint the
     hard ones of :mod:`engine.observation` cannot state): in the 42 family a bid means trumps
-    (:func:`engine.ai.fortytwo.bid_weight`); with ``read_plays``, in the layout games scored at the round's end,
-    heavy tiles go first (:func:`engine.ai.reading.heavy_first_weight`); None elsewhere."""
+    (:func:`engine.ai.fortytwo.bid_weight`); in the layout games scored at the round's end, with ``read_plays``
+    heavy tiles go first (:func:`engine.ai.reading.heavy_first_weight`) and with ``read_doubles`` doubles go down
+    when they can (:func:`engine.ai.reading.doubles_first_weight`); None elsewhere."""
     if isinstance(game, FortyTwoGame):
         from engine.ai.fortytwo import bid_weight
 
         return bid_weight
-    return heavy_first_weight(game) if read_plays else None
+    weights = [w for w in (heavy_first_weight(game) if read_plays else None,
+                           doubles_first_weight(game) if read_doubles else None) if w is not None]
+    if len(weights) < 2:
+        return weights[0] if weights else None
+    first, second = weights
+    return lambda world, seat: first(world, seat) * second(world, seat)
 
 
 def _round_end_scoring(game: Game) -> bool:

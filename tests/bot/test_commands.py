@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import discord
 
+from render.ladder import ladder
+from tests.bot.helpers import components, message_of
 from tests.bot.test_play import open_lobby
 
 
@@ -23,6 +25,39 @@ async def test_rules_shows_summary_and_every_option(simcord_env) -> None:
     embed = (await alice.slash(channel, "rules", game="draw")).response.embeds[0]
     names = [f.name.split(" ")[0] for f in embed.fields]
     assert embed.title == "Draw Dominoes" and "draw_scoring" in names and "reserve_two" in names
+
+
+async def test_rules_shows_the_measured_strength_ladder(simcord_env) -> None:
+    """/rules gives the game's strength ladder (render/strength_ladder.json, benchmarks/strength_ladder.py): each
+    level against random play and against the level below, with the interval and the count; a game that is mostly
+    luck says so."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(simcord_env.create_user("alice"))
+    for game, line in [("draw", "Strong v Normal: wins "), ("tiddle_a_wink", "Normal v Easy: wins "),
+                       ("bingo", "Normal: ")]:
+        embed = (await alice.slash(channel, "rules", game=game)).response.embeds[0]
+        value = next(f.value for f in embed.fields if f.name == "Computer players, measured")
+        entry = ladder()["games"][game]
+        first = entry["pairings"][0]
+        assert line in value and f"[{round(100 * first['low'])}-{round(100 * first['high'])}] of {first['decided']}" \
+            in value
+        luck = "every level plays alike" if game == "bingo" else "Mostly luck"
+        assert (luck in value) == entry["luck"]
+
+
+async def test_lobby_level_menu_says_what_each_level_does(simcord_env) -> None:
+    """The lobby's level menu (cogs/lobby.py) gives each level a few words on what it does, and for Normal and
+    Strong how they did against the level below in this game (render/ladder.py), within Discord's 100 characters."""
+    channel, alice, _bob, _carol, lobby, _tid = await open_lobby(simcord_env, "draw")
+    await alice.click(lobby, label="Add computer")
+    menu = next(c for c in components(message_of(channel, lobby.id)) if c["custom_id"].startswith("dhs:level:"))
+    words = {option["value"]: option["description"] for option in menu["options"]}
+    strong = next(p for p in ladder()["games"]["draw"]["pairings"] if (p["level"], p["opponent"]) == ("strong",
+                                                                                                   "normal"))
+    assert words["easy"] == "Random legal moves: for learning the game"
+    assert words["strong"].endswith(f" · wins {round(100 * strong['share'])}% v Normal")
+    assert all(len(text) <= 100 for text in words.values())
 
 
 async def test_hall_settings_need_manage_server_to_change(simcord_env) -> None:

@@ -200,6 +200,21 @@ def test_game_texts_cover_titles_summaries_tiles_and_house_rules() -> None:
 
 
 @pytest.mark.parametrize("locale", WORDS)
+async def test_rules_strength_ladder_in_the_members_language(simcord_env, member_locale: dict[int, str],
+                                                             locale: str) -> None:
+    """/rules' strength ladder (render/ladder.py) in the member's language: the heading and each pairing's line."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    ana = guild.add_member(simcord_env.create_user("ana"))
+    member_locale[ana.id] = locale
+    rules = (await ana.slash(channel, "rules", game="texas42")).response.embeds[0]
+    heading, strong, against = {"es-ES": ("Computadoras, medidas", "Fuerte", " ante "),
+                                "pt-BR": ("Computadores, medidos", "Forte", " contra ")}[locale]
+    value = next(f.value for f in rules.fields if f.name == heading)
+    assert f"{strong}{against}Normal: " in value and "Strong" not in value
+
+
+@pytest.mark.parametrize("locale", WORDS)
 async def test_a_table_speaks_its_servers_language_and_each_hand_its_members(
         simcord_env, member_locale: dict[int, str], locale: str) -> None:
     """The table (lobby, table message, controls, recaps) in the server's language; each private hand in its

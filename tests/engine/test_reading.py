@@ -14,11 +14,15 @@ from engine.ai import computer_player
 from engine.ai.reading import (
     MARGIN,
     UNLIKELY,
+    UNLIKELY_DOUBLE,
     Choice,
+    doubles_first_weight,
     heavy_first_weight,
+    plays_doubles_first,
     reads_choices,
     round_choices,
     sheds_heavy_first,
+    skipped_doubles,
     unlikely_tiles,
 )
 from engine.ai.search import SearchPlayer, deal_weight
@@ -223,3 +227,55 @@ def test_a_double_played_says_nothing_of_heavier_tiles() -> None:
     assert unlikely_tiles([Tile.of(6, 1)], [Choice(Tile.of(1, 0), ones)]) == 1
     assert unlikely_tiles([Tile.of(6, 1)], [Choice(Tile.of(1, 1), ones)]) == 0
     assert sheds_heavy_first([[Choice(Tile.of(1, 1), ones), Choice(Tile.of(6, 1), ones)]])
+
+
+# ----- doubles first (issue 30) -------------------------------------------------------------------------------------
+def test_a_double_that_would_have_played_instead_of_another_tile_is_unlikely() -> None:
+    """A seat that faced a 1 and played the 1-0 is unlikely to hold the 1-1 (most players, and the `dominoes`
+    package's `double` player, put a double down as soon as it plays); a double it could not have played, or a
+    choice that was itself a double, says nothing."""
+    ones = 1 << 1
+    assert skipped_doubles([Tile.of(1, 1), Tile.of(6, 6), Tile.of(6, 1)], [Choice(Tile.of(1, 0), ones)]) == 1
+    assert skipped_doubles([Tile.of(1, 1)], [Choice(Tile.of(1, 0), 1 << 0)]) == 0
+    assert skipped_doubles([Tile.of(1, 1)], [Choice(Tile.of(1, 1), ones)]) == 0
+    assert plays_doubles_first([[Choice(Tile.of(1, 1), ones), Choice(Tile.of(1, 0), ones)]])
+    assert not plays_doubles_first([[Choice(Tile.of(1, 0), ones), Choice(Tile.of(1, 1), ones)]])
+
+
+@pytest.mark.parametrize("key,seats,options", [("block", 4, {"partners": True, "set": 6}), ("draw", 3, {})])
+def test_deals_are_weighed_by_the_doubles_they_give_an_opponent_that_passed_them_over(
+        key: str, seats: int, options: dict[str, object]) -> None:
+    """Over the first round of games played doubles first: every deal's weight is UNLIKELY_DOUBLE raised to the
+    doubles it gives an opponent (not a partner) that played another tile where the double would have played."""
+    checked = 0
+    for seed in range(3):
+        game = new_game(key, seats, seed, options)
+        rng = random.Random(seed)
+        while not game.is_over and game.round_no == 1:
+            seat = game.to_act[0]
+            legal = game.legal_actions(seat)
+            doubles = [a for a in legal if isinstance(a, Play) and a.tile.is_double]
+            game.apply(seat, doubles[0] if doubles else rng.choice(legal))
+            weigh = doubles_first_weight(game)
+            if game.is_over or game.round_no != 1 or weigh is None:
+                continue
+            assert isinstance(game, LineGame)
+            seat = game.to_act[0]
+            world = determinize(game, seat, rng)
+            parts, hands = round_choices(game), world.hand_lists()
+            expected = sum(skipped_doubles(hands[s], parts[s][-1]) for s in range(seats)
+                           if game.side_of(s) != game.side_of(seat))
+            assert weigh(world, seat) == pytest.approx(UNLIKELY_DOUBLE ** expected)
+            assert weigh(game, seat) == 1.0  # the real deal agrees with how the seats played
+            checked += expected > 0
+    assert checked  # some deals were made unlikely
+
+
+def test_the_search_reads_doubles_only_when_asked() -> None:
+    game = light_play()
+    assert deal_weight(game) is None and deal_weight(game, read_doubles=True) is not None
+    both = deal_weight(game, read_plays=True, read_doubles=True)
+    heavy, doubles = heavy_first_weight(game), doubles_first_weight(game)
+    assert both is not None and heavy is not None and doubles is not None
+    world = determinize(game, 0, random.Random(1))
+    assert both(world, 0) == pytest.approx(heavy(world, 0) * doubles(world, 0))

@@ -290,3 +290,24 @@ def test_auto_playouts_are_random_only_where_scoring_waits_for_the_round_end() -
         assert len(playouts) == seats
     assert all(isinstance(p, FastPlayout) for p in player.players(new_game("texas42", 4, 1), 5))
     assert not any(isinstance(p, FastPlayout) for p in player.players(new_game("euchre", 4, 1), 5))
+
+
+def test_the_doubles_first_playout_puts_a_double_down_whenever_one_plays() -> None:
+    """``playout="doubles"`` (issue 30, an option): a double when one is legal, else any legal move."""
+    from engine.ai.search import DoublesFirstPlayout
+
+    game = new_game("block", 4, 5, {"set": 6, "partners": True})
+    search = SearchPlayer(1, samples=2, max_seconds=None, playout="doubles")
+    players = search.players(game, 7)
+    assert all(isinstance(p, DoublesFirstPlayout) for p in players)
+    doubled = 0
+    while not game.is_over and game.round_no == 1:
+        seat = game.to_act[0]
+        legal = game.legal_actions(seat)
+        action = players[seat].choose(game, seat)
+        assert action in legal
+        if any(isinstance(a, Play) and a.tile.is_double for a in legal):
+            assert isinstance(action, Play) and action.tile.is_double
+            doubled += 1
+        game.apply(seat, action)
+    assert doubled
