@@ -276,15 +276,18 @@ def standings_image(game: str, sides: Sequence[Sequence[int]], outcome: Outcome,
     winner = " & ".join(_side_name(everyone, sides[s]) for s in outcome.sides) or say("Nobody")
     hands_won = hands_won if words_for(game).counts_hands_won else ()
     lines = _lines(words, LINE, 5)
-    height = PAD + TITLE + 12 + (NAME + 14) + len(lines) * (LINE + 8) + 6 + LABEL + 10 + ROW * len(sides) + PAD
+    people = sum(len(sides[s]) for s in outcome.sides) or 1  # "Nobody" is one
+    heading = words_for(game).winner_heading(people, winner, bool(outcome.sides))
+    headings = wrap(heading, NAME, WIDTH - 2 * PAD, 2, bold=True)  # all the winners, on two lines if need be
+    height = (PAD + TITLE + 12 + (NAME + 14) * len(headings) + len(lines) * (LINE + 8) + 6 + LABEL + 10
+              + ROW * len(sides) + PAD)
     standings = say("Final standings")
     title = f"{_title(game)}  ·  {standings}"
     image, draw = _canvas(height + (TITLE + 6) * (len(_titles(title)) - 1))
     y = PAD + TITLE + 12 + _write_title(draw, title)
-    people = sum(len(sides[s]) for s in outcome.sides) or 1  # "Nobody" is one
-    heading = words_for(game).winner_heading(people, winner, bool(outcome.sides))
-    draw_text(draw, (PAD, y), fit(heading, NAME, WIDTH - 2 * PAD, bold=True), NAME, ACCENT, bold=True)
-    y += NAME + 14
+    for line in headings:
+        draw_text(draw, (PAD, y), line, NAME, ACCENT, bold=True)
+        y += NAME + 14
     for line in lines:
         draw_text(draw, (PAD, y), line, LINE, TEXT)
         y += LINE + 8
