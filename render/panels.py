@@ -12,7 +12,19 @@ from dataclasses import dataclass, field
 from PIL import Image, ImageDraw
 
 from engine.views import CommonView
-from render.canvas import FACT_GAP, draw_text, fit, pack, pill, seat_names, text_width, turn_marker, wrap
+from render.canvas import (
+    FACT_GAP,
+    SHOWN_GAP,
+    draw_text,
+    facts_line,
+    fit,
+    pack,
+    pill,
+    seat_names,
+    text_width,
+    turn_marker,
+    wrap,
+)
 from render.language import say, say_n
 from render.theme import (
     ACCENT,
@@ -70,9 +82,10 @@ def header(width: int, title: str, right: str) -> Image.Image:
     """The title bar: the game and round on the left, short facts (target, boneyard) on the right, or on lines of
     their own when both do not fit (a long title takes two lines, broken at its middle dot first)."""
     room = width - 2 * MARGIN - 28
+    right = facts_line(right)
     one_line = text_width(title, TITLE, bold=True) + text_width(right, SMALL) + 24 <= room
     titles = [title] if text_width(title, TITLE, bold=True) <= room else pack(title.split(FACT_GAP), TITLE, room, True)
-    facts = [] if one_line or not right else pack(right.split(FACT_GAP), SMALL, room)
+    facts = [] if one_line or not right else pack(right.split(SHOWN_GAP), SMALL, room)
     height = 46 + 32 * (len(titles) - 1) + (30 * len(facts) if facts else 0)
     image, draw = new_strip(width, height)
     pill(draw, (MARGIN, 0, width - MARGIN, height - 1), PANEL, radius=10)
