@@ -123,13 +123,13 @@ def pictures(key: str, seats: int, names: Sequence[str], language: str | None) -
             tie_breaks(key, game.log, game.sides)))
 
 
-def read(image: Image.Image, folder: str, index: int) -> list[str]:
-    """The words tesseract reads in ``image`` scaled to a phone's width."""
+def read(image: Image.Image, folder: str, index: int, psm: int = 11) -> list[str]:
+    """The words tesseract reads in ``image`` scaled to a phone's width (page segmentation mode ``psm``)."""
     small = image.convert("RGB").resize((PHONE, max(1, round(image.height * PHONE / image.width))),
                                         Image.Resampling.LANCZOS)
     path = os.path.join(folder, f"{index}.png")
     small.save(path)
-    done = subprocess.run(["nice", "-n", "10", "tesseract", path, "-", "--psm", "11", "-l", "eng"],
+    done = subprocess.run(["nice", "-n", "10", "tesseract", path, "-", "--psm", str(psm), "-l", "eng"],
                           capture_output=True, text=True, check=True,
                           env={**os.environ, "OMP_THREAD_LIMIT": "1"})
     return words_of(done.stdout)
@@ -156,6 +156,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--language", default=None, help="a translated language (es, pt_BR); English by default")
     parser.add_argument("--games", default="", help="comma-separated game keys (all by default)")
+    parser.add_argument("--seats", default="", help="comma-separated seat counts (all by default)")
+    parser.add_argument("--psm", type=int, default=11, help="tesseract's page segmentation mode (11: sparse text)")
     parser.add_argument("--worst", type=int, default=15, help="how many of the worst pictures to list")
     parser.add_argument("--save", default="", help="a folder to save every 400 px picture in, by score")
     args = parser.parse_args()
@@ -163,10 +165,11 @@ def main() -> None:
     start = time.perf_counter()
     with speaking(args.language):
         found = [p for key in keys for seats in catalogue()[key].seats
+                 if not args.seats or str(seats) in args.seats.split(",") or len(catalogue()[key].seats) == 1
                  for p in pictures(key, seats, NAMES[:seats], args.language) if p.words]
     drawn_s = time.perf_counter() - start
     with tempfile.TemporaryDirectory() as folder, ThreadPoolExecutor(WORKERS) as pool:
-        read_words = list(pool.map(lambda ip: read(ip[1].image, folder, ip[0]), enumerate(found)))
+        read_words = list(pool.map(lambda ip: read(ip[1].image, folder, ip[0], args.psm), enumerate(found)))
     results = [(p, kept(p.words, r), len(p.words), r) for p, r in zip(found, read_words, strict=True)]
     report(results, args.worst)
     if args.save:
