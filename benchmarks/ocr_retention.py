@@ -181,20 +181,26 @@ def main() -> None:
 Result = tuple[Picture, int, int, list[str]]
 
 
+def longer(words: Sequence[str]) -> list[str]:
+    """The words of two characters or more (tesseract's sparse mode mostly drops a lone digit, such as a 0 in a
+    score column, however large it is drawn: this share shows what is read apart from them)."""
+    return [w for w in words if len(w) > 1]
+
+
 def report(results: Sequence[Result], worst: int) -> None:
     """Print the shares per game and per kind, overall, and the ``worst`` pictures with the words they lost."""
-    by_game: dict[str, list[tuple[int, int]]] = defaultdict(list)
-    by_kind: dict[str, list[tuple[int, int]]] = defaultdict(list)
-    for picture, kept_words, total, _ in results:
-        by_game[picture.game].append((kept_words, total))
-        by_kind[picture.kind].append((kept_words, total))
-    print(f"{'game':<16}{'kept':>22}")
-    for game, pairs in by_game.items():
-        print(f"{game:<16}{share(pairs):>22}")
+    groups: dict[str, list[Result]] = defaultdict(list)
+    for result in results:
+        groups[result[0].game].append(result)
+    for result in results:
+        groups[" " + result[0].kind].append(result)  # kinds after the games
+    groups["overall"] = list(results)
+    print(f"{'':<16}{'all words kept':>24}{'words of 2+ characters':>28}")
+    for name, rows in groups.items():
+        every = share([(k, t) for _, k, t, _ in rows])
+        long = share([(kept(longer(p.words), r), len(longer(p.words))) for p, _, _, r in rows])
+        print(f"{name.strip():<16}{every:>24}{long:>28}")
     print()
-    for kind, pairs in by_kind.items():
-        print(f"{kind:<16}{share(pairs):>22}")
-    print(f"\n{'overall':<16}{share([(k, t) for _, k, t, _ in results]):>22}\n")
     for picture, kept_words, total, read_words in sorted(results, key=lambda r: r[1] / r[2])[:worst]:
         have = Counter(read_words)
         lost = []

@@ -66,7 +66,7 @@ def poker_plate(view: PokerView, names: Sequence[str], seat: int) -> Plate:
     out = seat in view["out"]
     tags = [say(t) for t, on in ((_("WINNER"), seat in view["winners"]), (_("folded"), folded), (_("out"), out)) if on]
     turn = seat in view["to_act"] and not view["over"]
-    return Plate(names[seat], "  ·  ".join(facts), tags, turn, None, dim=folded or out)
+    return Plate(names[seat], "  ·  ".join(facts), tags, turn, None, dim=folded or out, facts_size=SMALL)
 
 
 def chips(view: PokerView) -> list[int]:
