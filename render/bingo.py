@@ -34,7 +34,7 @@ def bingo_table(view: BingoView, names: Sequence[str]) -> Image.Image:
     facts = say("Count {count}  ·  Left {left}  ·  Removed {removed}", count=count, left=len(row),
                 removed=view["removed"])
     if view["passes_without_removal"]:
-        facts += f"  ·  Passes without removal {view['passes_without_removal']}"
+        facts += "  ·  " + say("Passes without removal {count}", count=view["passes_without_removal"])
     strips = [header(width, title, facts), _row(width, view, row, short, count), footer(width, view, names)]
     return stack(strips, width)
 
