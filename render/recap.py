@@ -204,10 +204,13 @@ def _row(draw: ImageDraw.ImageDraw, y: int, name: str, colour: tuple[int, int, i
 
 
 def _name_lines(name: str, room: float, bold: bool) -> tuple[list[str], int]:
-    """A side's name in a row: one line in large type where it fits, else its partners on up to three lines in
-    smaller type (each shortened on its own only if one line cannot hold it), never cutting a partner off."""
+    """A side's name in a row: one line in large type where it fits, else in smaller type a long name on up to two
+    lines, or its partners on up to three (each shortened on its own only if one line cannot hold it), never cutting
+    a partner off."""
     if text_width(name, NAME, bold) <= room:
         return [name], NAME
+    if " & " not in name:  # one long name: on two lines rather than cut
+        return wrap(name, LABEL, room, 2, bold), LABEL
     lines: list[str] = []
     for part in name.split(" & "):
         joined = f"{lines[-1]} & {part}" if lines else part
