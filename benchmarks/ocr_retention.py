@@ -1,8 +1,9 @@
 """How many of the words a picture draws can be read back by OCR once Discord shrinks it to a phone's 400 px.
 
 Every game at every seat count it allows is played at random (seeded, as ``tests/render/test_phone.py`` does) and
-drawn at its start, a few moves in, mid-match, the end of its first hand and the end of the match: the table, the
-scores and the hand of the seat to act; the recap of the first and of the last hand, and the final standings. Each
+drawn at its start, a few moves in, mid-match, the end of its first hand and the end of the match: the table and the
+hand of the seat to act, and the score table where the bot shows one (at the end of the first hand and of the match;
+``--every-scores``: at every moment); the recap of the first and of the last hand, and the final standings. Each
 drawing records the texts it writes (``render.canvas.recording``); the picture is scaled to 400 px wide (Lanczos,
 as a phone shows it), read by tesseract (``--psm 11``: sparse text, the pictures being labels scattered over a
 table; one page segmentation mode for every picture), and each drawn word counts as kept when the OCR output has
@@ -80,19 +81,22 @@ def drawn(kind: str, moment: str, game: Game, draw: Callable[[], Image.Image]) -
     return Picture(game.key, game.view(None)["seats"], kind, moment, image, words)
 
 
-def views(game: Game, moment: str, names: Sequence[str]) -> Iterator[Picture]:
-    """The table, the scores and the hand of the seat to act, at one moment."""
+def views(game: Game, moment: str, names: Sequence[str], scores: bool) -> Iterator[Picture]:
+    """The table, the hand of the seat to act and (with ``scores``) the score table, at one moment."""
     seat = game.to_act[0] if game.to_act else 0
     own = game.view(seat)
     own["playable"] = playable(game, seat)
     spectator = game.view(None)
     yield drawn("table", moment, game, lambda: table_image(spectator, names))
-    yield drawn("scores", moment, game, lambda: scores_image(spectator, names))
+    if scores:
+        yield drawn("scores", moment, game, lambda: scores_image(spectator, names))
     yield drawn("hand", moment, game, lambda: hand_image(own, names))
 
 
-def pictures(key: str, seats: int, names: Sequence[str], language: str | None) -> Iterator[Picture]:
-    """Every picture of one seeded random match of ``key`` at ``seats`` seats."""
+def pictures(key: str, seats: int, names: Sequence[str], language: str | None,
+             every_scores: bool = False) -> Iterator[Picture]:
+    """Every picture of one seeded random match of ``key`` at ``seats`` seats: the score table where the bot shows
+    it, when a hand has ended (at every moment with ``every_scores``, as tests/render/test_phone.py draws it)."""
     game = new_game(key, seats, seats, quick_options(key))
     rng = random.Random(seats)
     narrator = Narrator(key, names, game.sides, game.options, language=language)
@@ -101,7 +105,8 @@ def pictures(key: str, seats: int, names: Sequence[str], language: str | None) -
     first_hand_over = False
     while True:
         if step in MOMENTS or game.is_over or first_hand_over:
-            yield from views(game, "end" if game.is_over else f"move {step}", names)
+            scores = every_scores or game.is_over or first_hand_over
+            yield from views(game, "end" if game.is_over else f"move {step}", names, scores)
         if game.is_over or step >= MAX_MOVES:
             break
         before = len(game.log)
@@ -158,6 +163,8 @@ def main() -> None:
     parser.add_argument("--games", default="", help="comma-separated game keys (all by default)")
     parser.add_argument("--seats", default="", help="comma-separated seat counts (all by default)")
     parser.add_argument("--psm", type=int, default=11, help="tesseract's page segmentation mode (11: sparse text)")
+    parser.add_argument("--every-scores", action="store_true",
+                        help="draw the score table at every moment, not only when a hand has ended")
     parser.add_argument("--worst", type=int, default=15, help="how many of the worst pictures to list")
     parser.add_argument("--save", default="", help="a folder to save every 400 px picture in, by score")
     args = parser.parse_args()
@@ -166,7 +173,7 @@ def main() -> None:
     with speaking(args.language):
         found = [p for key in keys for seats in catalogue()[key].seats
                  if not args.seats or str(seats) in args.seats.split(",") or len(catalogue()[key].seats) == 1
-                 for p in pictures(key, seats, NAMES[:seats], args.language) if p.words]
+                 for p in pictures(key, seats, NAMES[:seats], args.language, args.every_scores) if p.words]
     drawn_s = time.perf_counter() - start
     with tempfile.TemporaryDirectory() as folder, ThreadPoolExecutor(WORKERS) as pool:
         read_words = list(pool.map(lambda ip: read(ip[1].image, folder, ip[0], args.psm), enumerate(found)))
