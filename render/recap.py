@@ -188,7 +188,7 @@ def _headings(draw: ImageDraw.ImageDraw, y: int, columns: Sequence[tuple[str, in
 
 
 def _row(draw: ImageDraw.ImageDraw, y: int, name: str, colour: tuple[int, int, int] | None, won: bool,
-         values: Sequence[tuple[str, int]], name_room: int) -> None:
+         values: Sequence[tuple[str, int]], name_room: float) -> None:
     """One side's row: a band (accent when it won), its colour mark, its name and its numbers in large type."""
     fill = ACCENT if won else PANEL
     draw.rounded_rectangle((PAD, y, WIDTH - PAD, y + ROW - 8), radius=12, fill=fill)
@@ -237,7 +237,9 @@ def recap_image(recap: HandRecap, names: Sequence[str], words: str, marks: bool 
     y = _header(draw, title, lines)
     teams = any(len(r.seats) > 1 for r in recap.sides)
     y = _headings(draw, y, [(label, right) for label, right, _ in columns], teams)
-    room = (min(right for _, right, _ in columns) - 90 if columns else WIDTH - 2 * PAD) - PAD - 26
+    numbers = [right - max(text_width(value(r), NUMBER, True) for r in recap.sides) - 16
+               for _, right, value in columns] if recap.sides else []  # where the widest number of a column starts
+    room = (min([right - 90 for _, right, _ in columns] + numbers) if columns else WIDTH - 2 * PAD) - PAD - 26
     for result in recap.sides:
         values = [(value(result), right) for _, right, value in columns]
         _row(draw, y, _side_name(everyone, result.seats), team_colour(result.side) if teams else None, result.won,
