@@ -1,7 +1,8 @@
 """Bingo, the one-player game: the row of tiles wrapped in lines, the tile being touched, the count.
 
-Under each tile is the number it will be touched with next, so a player sees which tiles will match; a tile whose
-number matches is labelled in green.
+Under each tile that will match is the number it will be touched with next, in green, and under the tile being
+touched its count: a player sees at a glance which tiles will go. The other tiles' numbers (the count running on,
+0 to 12 and again) are left out: a row of 91 small numbers side by side reads as one smudge on a phone.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from engine.views import BingoView
 from render.canvas import draw_text, pill, seat_names
 from render.language import say
 from render.panels import footer, header, new_strip, stack
-from render.theme import ACCENT, BODY, FELT, MARGIN, PLAYABLE, SMALL, TEXT, WIDTH
+from render.theme import ACCENT, BODY, FELT, MARGIN, PLAYABLE, WIDTH
 from render.tiles import paste_tile, tile_image
 
 GAP = 8
@@ -33,7 +34,7 @@ def bingo_table(view: BingoView, names: Sequence[str]) -> Image.Image:
     facts = say("Count {count}  ·  Left {left}  ·  Removed {removed}", count=count, left=len(row),
                 removed=view["removed"])
     if view["passes_without_removal"]:
-        facts += f"  ·  Passes without removal {view['passes_without_removal']}"
+        facts += "  ·  " + say("Passes without removal {count}", count=view["passes_without_removal"])
     strips = [header(width, title, facts), _row(width, view, row, short, count), footer(width, view, names)]
     return stack(strips, width)
 
@@ -83,8 +84,8 @@ def _tile(image: Image.Image, draw: ImageDraw.ImageDraw, text: str, at: tuple[fl
     x, y = at
     high, _, low = text.partition("-")
     paste_tile(image, tile_image(int(high), int(low), short, True, ACCENT if current else None), x, y)
-    colour = ACCENT if current else PLAYABLE if match else TEXT
-    size = BODY if current else SMALL
-    draw_text(draw, (x + short / 2, y + short * 2 + 5), str(number), size, colour, "ma", current or match)
+    if current or match:
+        draw_text(draw, (x + short / 2, y + short * 2 + 5), str(number), BODY, ACCENT if current else PLAYABLE, "ma",
+                  True)
     if current:
         draw.polygon([(x + short / 2 - 6, y - 8), (x + short / 2 + 6, y - 8), (x + short / 2, y - 1)], fill=ACCENT)

@@ -131,14 +131,23 @@ def fit_words(text: str, size: int, width: float) -> str:
 
 
 FACT_GAP = "  ·  "
+#: How facts are set apart where a picture writes them on one line: a dash between single spaces. A phone shows a
+#: picture at about 400 px, and a middle dot between wide gaps there breaks a line into short pieces that are hard
+#: to read (by people and by OCR alike: "7 tiles  ·  0 pts" is read "Ttiles" and "Opts", "7 tiles – 0 pts" whole).
+SHOWN_GAP = " – "
+
+
+def facts_line(text: str) -> str:
+    """Facts joined with :data:`FACT_GAP` as a picture writes them on one line (with :data:`SHOWN_GAP`)."""
+    return text.replace(FACT_GAP, SHOWN_GAP)
 
 
 def pack(chunks: Sequence[str], size: int, room: float, bold: bool = False) -> list[str]:
-    """``chunks`` joined by a middle dot onto as few lines of ``room`` pixels as they fit, never cut inside a
-    chunk (a chunk too long for a line is broken between its words)."""
+    """``chunks`` joined by :data:`SHOWN_GAP` onto as few lines of ``room`` pixels as they fit, never cut inside
+    a chunk (a chunk too long for a line is broken between its words)."""
     lines: list[str] = []
     for chunk in chunks:
-        trial = f"{lines[-1]}{FACT_GAP}{chunk}" if lines else chunk
+        trial = f"{lines[-1]}{SHOWN_GAP}{chunk}" if lines else chunk
         if lines and text_width(trial, size, bold) <= room:
             lines[-1] = trial
         elif text_width(chunk, size, bold) <= room:
@@ -152,8 +161,8 @@ def fit_side(text: str, size: int, width: float, bold: bool = False) -> str:
     """A side's name (``"Ñandú & Zoë"``) fitted in ``width`` pixels by shortening each partner's name on its own,
     the longest first, so no partner is ever cut off.
 
-    >>> fit_side("Ñandú Fernández-Oyarzábal & Zoë", 18, 150)
-    'Ñandú Fe… & Zoë'
+    >>> fit_side("Ñandú Fernández-Oyarzábal & Zoë", 18, 170)
+    'Ñandú Fer… & Zoë'
     """
     text = printable(text)
     names = text.split(" & ")

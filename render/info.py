@@ -72,21 +72,23 @@ class InfoPanel:
         column = (self.width - 2 * PAD - 16 * (len(items) - 1)) / max(1, len(items))
         room = column - (10 if any(item[3] is not None for item in items) else 0)
         facts_lines = [pack(facts.split(FACT_GAP), SMALL, room) if facts else [] for _, _, facts, _ in items]
-        extra = 22 * max(0, max((len(lines) for lines in facts_lines), default=0) - 1)
+        label_lines = [_partners(label, room - text_width(score, TITLE, bold=True) - 10)
+                       for label, score, _, _ in items]
+        names_extra = 27 * max(0, max(len(lines) for lines in label_lines) - 1)
+        extra = 22 * max(0, max((len(lines) for lines in facts_lines), default=0) - 1) + names_extra
 
         def paint(_image: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
-            for index, (label, score, _facts, colour) in enumerate(items):
+            for index, (_label, score, _facts, colour) in enumerate(items):
                 left = x + index * (column + 16)
                 if colour is not None:
                     pill(draw, (left, y + 3, left + 4, y + 46 + extra), colour, radius=2)
                     left += 10
                 right = x + index * (column + 16) + column
-                score_w = text_width(score, TITLE, bold=True) + 10
-                label = fit_side(label, BODY, right - left - score_w, bold=True)
-                draw_text(draw, (left, y + 2), label, BODY, TEXT, bold=True)
+                for number, line in enumerate(label_lines[index]):
+                    draw_text(draw, (left, y + 2 + 27 * number), line, BODY, TEXT, bold=True)
                 draw_text(draw, (right, y), score, TITLE, ACCENT, "ra", True)
                 for number, line in enumerate(facts_lines[index]):
-                    draw_text(draw, (left, y + 27 + 22 * number), line, SMALL, MUTED)
+                    draw_text(draw, (left, y + 27 + names_extra + 22 * number), line, SMALL, MUTED)
 
         self.add(54 + extra, paint)
 
@@ -99,3 +101,12 @@ class InfoPanel:
         for row_height, painter in self.rows:
             painter(image, draw, left + PAD, y)
             y += row_height
+
+
+def _partners(label: str, room: float) -> list[str]:
+    """A side's name in ``room`` pixels: on one line where it fits, else its partners on a line each (each
+    shortened on its own only if its line cannot hold it), never cutting a partner off."""
+    if text_width(label, BODY, bold=True) <= room:
+        return [label]
+    parts = label.split(" & ")
+    return [fit_side(part if index == 0 else f"& {part}", BODY, room, bold=True) for index, part in enumerate(parts)]

@@ -12,7 +12,19 @@ from dataclasses import dataclass, field
 from PIL import Image, ImageDraw
 
 from engine.views import CommonView
-from render.canvas import FACT_GAP, draw_text, fit, pack, pill, seat_names, text_width, turn_marker, wrap
+from render.canvas import (
+    FACT_GAP,
+    SHOWN_GAP,
+    draw_text,
+    facts_line,
+    fit,
+    pack,
+    pill,
+    seat_names,
+    text_width,
+    turn_marker,
+    wrap,
+)
 from render.language import say, say_n
 from render.theme import (
     ACCENT,
@@ -47,6 +59,9 @@ class Plate:
     turn: bool = False
     colour: RGB | None = None
     dim: bool = False
+    #: The size of the facts and tags: the body size, as they are what a player looks up on a plate (at the least
+    #: size a phone shows 11 px, read as "Stiles" and "Opts"); the least size in a plate of a fixed height.
+    facts_size: int = BODY
 
 
 def new_strip(width: int, height: int, colour: RGB = BACKGROUND) -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -70,9 +85,10 @@ def header(width: int, title: str, right: str) -> Image.Image:
     """The title bar: the game and round on the left, short facts (target, boneyard) on the right, or on lines of
     their own when both do not fit (a long title takes two lines, broken at its middle dot first)."""
     room = width - 2 * MARGIN - 28
+    right = facts_line(right)
     one_line = text_width(title, TITLE, bold=True) + text_width(right, SMALL) + 24 <= room
     titles = [title] if text_width(title, TITLE, bold=True) <= room else pack(title.split(FACT_GAP), TITLE, room, True)
-    facts = [] if one_line or not right else pack(right.split(FACT_GAP), SMALL, room)
+    facts = [] if one_line or not right else pack(right.split(SHOWN_GAP), SMALL, room)
     height = 46 + 32 * (len(titles) - 1) + (30 * len(facts) if facts else 0)
     image, draw = new_strip(width, height)
     pill(draw, (MARGIN, 0, width - MARGIN, height - 1), PANEL, radius=10)
@@ -119,12 +135,18 @@ class PlateLines:
     facts: list[str]
     tags: str
     tags_at: str
+    facts_size: int = BODY
+
+    @property
+    def facts_step(self) -> int:
+        """The step between two lines of facts."""
+        return self.facts_size + 4
 
     @property
     def height(self) -> int:
         """The plate height these lines need."""
         own = 1 if self.tags and self.tags_at == "own" else 0
-        return 14 + (self.name_size + 6) * len(self.name) + 22 * (len(self.facts) + own)
+        return 14 + (self.name_size + 6) * len(self.name) + self.facts_step * (len(self.facts) + own)
 
 
 def plate_lines(item: Plate, w: float, most: float | None = None) -> PlateLines:
@@ -139,7 +161,7 @@ def plate_lines(item: Plate, w: float, most: float | None = None) -> PlateLines:
         size = SMALL
         if text_width(item.name, SMALL, bold=True) > name_room:
             name = wrap(item.name, SMALL, name_room, 3, bold=True)
-    facts = pack(item.facts.split(FACT_GAP), SMALL, room) if item.facts else []
+    facts = pack(item.facts.split(FACT_GAP), item.facts_size, room) if item.facts else []
     found = _place_tags(item, name, size, facts, room)
     if most is not None and found.height > most and len(name) > 1:
         found = _place_tags(item, [fit(item.name, SMALL, name_room, bold=True)], SMALL, facts, room)
@@ -150,14 +172,15 @@ def _place_tags(item: Plate, name: list[str], size: int, facts: list[str], room:
     """Where a plate's tags go: after the facts, else after the name, else on a line of their own."""
     name_room = room - (14 if item.turn else 0)
     tags = "  ".join(item.tags)
-    tag_w = text_width(tags, SMALL, bold=True) + 10 if tags else 0.0
+    small = item.facts_size
+    tag_w = text_width(tags, small, bold=True) + 10 if tags else 0.0
     if not tags:
-        return PlateLines(name, size, facts, "", "")
-    if not facts or text_width(facts[-1], SMALL) + tag_w <= room:
-        return PlateLines(name, size, facts or [""], tags, "facts")
+        return PlateLines(name, size, facts, "", "", small)
+    if not facts or text_width(facts[-1], small) + tag_w <= room:
+        return PlateLines(name, size, facts or [""], tags, "facts", small)
     if len(name) == 1 and text_width(name[0], size, bold=True) + tag_w <= name_room:
-        return PlateLines(name, size, facts, tags, "name")
-    return PlateLines(name, size, facts, tags, "own")
+        return PlateLines(name, size, facts, tags, "name", small)
+    return PlateLines(name, size, facts, tags, "own", small)
 
 
 def plate_height(item: Plate, w: float) -> int:
@@ -186,16 +209,15 @@ def draw_plate(draw: ImageDraw.ImageDraw, item: Plate, x: float, y: float, w: fl
     for index, line in enumerate(lines.name):
         draw_text(draw, (name_left, top + step * (index + 0.5)), line, lines.name_size, ink, "lm", bold=True)
     if lines.tags_at == "name":
-        draw_text(draw, (x + w - 8, top + step / 2), lines.tags, SMALL, tag_ink, "rm", bold=True)
+        draw_text(draw, (x + w - 8, top + step / 2), lines.tags, lines.facts_size, tag_ink, "rm", bold=True)
     top += step * len(lines.name)
     facts_ink = TURN_TEXT if item.turn else MUTED
+    size, line_step = lines.facts_size, lines.facts_step
     for index, line in enumerate(lines.facts):
-        draw_text(draw, (left, top + 22 * index + 11), line, SMALL, facts_ink, "lm")
-    if lines.tags_at == "facts":
-        draw_text(draw, (x + w - 8, top + 22 * (len(lines.facts) - 1) + 11), lines.tags, SMALL, tag_ink, "rm",
-                  bold=True)
-    elif lines.tags_at == "own":
-        draw_text(draw, (x + w - 8, top + 22 * len(lines.facts) + 11), lines.tags, SMALL, tag_ink, "rm", bold=True)
+        draw_text(draw, (left, top + line_step * (index + 0.5)), line, size, facts_ink, "lm")
+    if lines.tags_at in ("facts", "own"):
+        below = len(lines.facts) - (0.5 if lines.tags_at == "facts" else -0.5)
+        draw_text(draw, (x + w - 8, top + line_step * below), lines.tags, size, tag_ink, "rm", bold=True)
 
 
 def footer(width: int, view: CommonView, names: Sequence[str]) -> Image.Image:

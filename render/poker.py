@@ -8,18 +8,18 @@ from PIL import Image, ImageDraw
 
 from engine.tiles import tiles_from
 from engine.views import PokerView
-from render.canvas import draw_text, fit, seat_names, with_names, wrap
+from render.canvas import draw_text, facts_line, fit, seat_names, with_names, wrap
 from render.event_words import poker_category_words, poker_hand_words
 from render.geometry import Box
 from render.language import _, say, say_n
 from render.panels import Plate, draw_plate, footer, header, new_strip, stack, title_line
 from render.ring import Ring
-from render.table_line import Chip, chip_rows, draw_chips
+from render.table_line import CHIP_GAP, CHIP_H, Chip, chip_rows, draw_chips
 from render.theme import ACCENT, MARGIN, SMALL, WIDTH
 from render.tiles import paste_tile, tile_back, tile_image
 from render.words import Narrator
 
-PLATE_W, PLATE_H = 190, 106  # room for a long name and the facts on two lines each
+PLATE_W, PLATE_H = 210, 106  # room for a long name and the facts on two lines each
 RING_H = 590  # the felt: tall enough for two-line plates, tile rows and their hands in words around the pot
 TILE = 22
 ROW_W = 5 * (TILE + 5) - 5
@@ -66,7 +66,7 @@ def poker_plate(view: PokerView, names: Sequence[str], seat: int) -> Plate:
     out = seat in view["out"]
     tags = [say(t) for t, on in ((_("WINNER"), seat in view["winners"]), (_("folded"), folded), (_("out"), out)) if on]
     turn = seat in view["to_act"] and not view["over"]
-    return Plate(names[seat], "  ·  ".join(facts), tags, turn, None, dim=folded or out)
+    return Plate(names[seat], "  ·  ".join(facts), tags, turn, None, dim=folded or out, facts_size=SMALL)
 
 
 def chips(view: PokerView) -> list[int]:
@@ -93,7 +93,7 @@ def _seat(image: Image.Image, draw: ImageDraw.ImageDraw, view: PokerView, names:
             below = row.y > plate.y
             centred = ring.width * 0.25 < plate.x + plate.w / 2 < ring.width * 0.75  # at the top or the bottom
             room = ring.width - 2 * MARGIN - 40 if centred else PLATE_W + 40
-            lines = wrap(words, SMALL, room, 2, bold=True)  # one line where it fits, two away from the tiles
+            lines = wrap(words, SMALL, room, 3, bold=True)  # one line where it fits, more away from the tiles
             for index, line in enumerate(lines):
                 y = top + TILE * 2 + 14 + 20 * index if below else top - 14 - 20 * (len(lines) - 1 - index)
                 draw_text(draw, (left + ROW_W / 2, y), line, SMALL, ACCENT, "mm", True)
@@ -134,8 +134,9 @@ def _centre(draw: ImageDraw.ImageDraw, view: PokerView, names: Sequence[str], ri
     rows = chip_rows(chips, room)
     width = sum(c.width for c in rows[0]) + 8 * (len(rows[0]) - 1)
     draw_chips(draw, rows, x - width / 2, y - 56)
-    for index, line in enumerate(wrap(with_names(words, names), SMALL, room, 2, bold=True)):
-        draw_text(draw, (x, y + 26 + 24 * index), line, SMALL, ACCENT, "mm", True)
+    below = y - 56 + len(rows) * (CHIP_H + CHIP_GAP) + 16  # under the last row of chips
+    for index, line in enumerate(wrap(facts_line(with_names(words, names)), SMALL, room, 4, bold=True)):
+        draw_text(draw, (x, below + 24 * index), line, SMALL, ACCENT, "mm", True)
 
 
 def _hand_words(category: str, tiles: list[str]) -> str:

@@ -188,7 +188,7 @@ def _headings(draw: ImageDraw.ImageDraw, y: int, columns: Sequence[tuple[str, in
 
 
 def _row(draw: ImageDraw.ImageDraw, y: int, name: str, colour: tuple[int, int, int] | None, won: bool,
-         values: Sequence[tuple[str, int]], name_room: int) -> None:
+         values: Sequence[tuple[str, int]], name_room: float) -> None:
     """One side's row: a band (accent when it won), its colour mark, its name and its numbers in large type."""
     fill = ACCENT if won else PANEL
     draw.rounded_rectangle((PAD, y, WIDTH - PAD, y + ROW - 8), radius=12, fill=fill)
@@ -204,10 +204,13 @@ def _row(draw: ImageDraw.ImageDraw, y: int, name: str, colour: tuple[int, int, i
 
 
 def _name_lines(name: str, room: float, bold: bool) -> tuple[list[str], int]:
-    """A side's name in a row: one line in large type where it fits, else its partners on up to three lines in
-    smaller type (each shortened on its own only if one line cannot hold it), never cutting a partner off."""
+    """A side's name in a row: one line in large type where it fits, else in smaller type a long name on up to two
+    lines, or its partners on up to three (each shortened on its own only if one line cannot hold it), never cutting
+    a partner off."""
     if text_width(name, NAME, bold) <= room:
         return [name], NAME
+    if " & " not in name:  # one long name: on two lines rather than cut
+        return wrap(name, LABEL, room, 2, bold), LABEL
     lines: list[str] = []
     for part in name.split(" & "):
         joined = f"{lines[-1]} & {part}" if lines else part
@@ -234,7 +237,9 @@ def recap_image(recap: HandRecap, names: Sequence[str], words: str, marks: bool 
     y = _header(draw, title, lines)
     teams = any(len(r.seats) > 1 for r in recap.sides)
     y = _headings(draw, y, [(label, right) for label, right, _ in columns], teams)
-    room = (min(right for _, right, _ in columns) - 90 if columns else WIDTH - 2 * PAD) - PAD - 26
+    numbers = [right - max(text_width(value(r), NUMBER, True) for r in recap.sides) - 16
+               for _, right, value in columns] if recap.sides else []  # where the widest number of a column starts
+    room = (min([right - 90 for _, right, _ in columns] + numbers) if columns else WIDTH - 2 * PAD) - PAD - 26
     for result in recap.sides:
         values = [(value(result), right) for _, right, value in columns]
         _row(draw, y, _side_name(everyone, result.seats), team_colour(result.side) if teams else None, result.won,
@@ -276,15 +281,18 @@ def standings_image(game: str, sides: Sequence[Sequence[int]], outcome: Outcome,
     winner = " & ".join(_side_name(everyone, sides[s]) for s in outcome.sides) or say("Nobody")
     hands_won = hands_won if words_for(game).counts_hands_won else ()
     lines = _lines(words, LINE, 5)
-    height = PAD + TITLE + 12 + (NAME + 14) + len(lines) * (LINE + 8) + 6 + LABEL + 10 + ROW * len(sides) + PAD
+    people = sum(len(sides[s]) for s in outcome.sides) or 1  # "Nobody" is one
+    heading = words_for(game).winner_heading(people, winner, bool(outcome.sides))
+    headings = wrap(heading, NAME, WIDTH - 2 * PAD, 2, bold=True)  # all the winners, on two lines if need be
+    height = (PAD + TITLE + 12 + (NAME + 14) * len(headings) + len(lines) * (LINE + 8) + 6 + LABEL + 10
+              + ROW * len(sides) + PAD)
     standings = say("Final standings")
     title = f"{_title(game)}  ·  {standings}"
     image, draw = _canvas(height + (TITLE + 6) * (len(_titles(title)) - 1))
     y = PAD + TITLE + 12 + _write_title(draw, title)
-    people = sum(len(sides[s]) for s in outcome.sides) or 1  # "Nobody" is one
-    heading = words_for(game).winner_heading(people, winner, bool(outcome.sides))
-    draw_text(draw, (PAD, y), fit(heading, NAME, WIDTH - 2 * PAD, bold=True), NAME, ACCENT, bold=True)
-    y += NAME + 14
+    for line in headings:
+        draw_text(draw, (PAD, y), line, NAME, ACCENT, bold=True)
+        y += NAME + 14
     for line in lines:
         draw_text(draw, (PAD, y), line, LINE, TEXT)
         y += LINE + 8

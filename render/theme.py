@@ -67,12 +67,13 @@ def pip_colour(value: int) -> RGB:
 
 
 FONTS = Path(__file__).parent / "fonts"
-#: The bundled faces, in the order a character is looked for: DejaVu Sans Condensed (about as wide as Pillow's own
-#: font, so layouts keep their room) draws Latin with every accent, Greek, Cyrillic, Arabic, Hebrew and many signs;
-#: Droid Sans Fallback draws Chinese and Japanese, Hall Hangul (a subset of NanumGothic) Korean. Each entry is
-#: (regular, bold); a face without a bold file is thickened by writing it twice. fonts/README.md says more.
+#: The bundled faces, in the order a character is looked for: DejaVu Sans (at its normal width: condensed letters
+#: and their narrow word spaces run together on a phone) draws Latin with every accent, Greek, Cyrillic, Arabic,
+#: Hebrew and many signs; Droid Sans Fallback draws Chinese and Japanese, Hall Hangul (a subset of NanumGothic)
+#: Korean. Each entry is (regular, bold); a face without a bold file is thickened by writing it twice.
+#: fonts/README.md says more.
 FACES: tuple[tuple[str, str | None], ...] = (
-    ("DejaVuSansCondensed.ttf", "DejaVuSansCondensed-Bold.ttf"),
+    ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"),
     ("DroidSansFallbackFull.ttf", None),
     ("HallHangul-Regular.ttf", None),
 )
