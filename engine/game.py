@@ -154,6 +154,9 @@ class Game(ABC):
     """
 
     spec: ClassVar[GameSpec]
+    #: True once the match has a result. A plain attribute, not a property: it is asked before every move, and
+    #: ``finish`` is the only way a match ends (it sets it with ``_over``).
+    is_over: bool
     #: Points are scored by plays during a round, not only at its end (computer players then try moves out).
     SCORES_IN_PLAY: ClassVar[bool] = True
 
@@ -167,7 +170,7 @@ class Game(ABC):
         self.round_no = 0
         self._score = [0] * len(self.sides)
         self._winners: tuple[int, ...] = ()
-        self._over = False
+        self._over = self.is_over = False
         self._outcome: Outcome | None = None
         self._round_outcome: Outcome | None = None
         self._legal_cache: dict[int, list[Action]] = {}
@@ -281,11 +284,6 @@ class Game(ABC):
         return tuple(self._score)
 
     @property
-    def is_over(self) -> bool:
-        """True once the match has a result."""
-        return self._over
-
-    @property
     def winner(self) -> tuple[int, ...]:
         """The seats that won the match (a whole partnership; several on a shared win); ``()`` while playing."""
         return self._winners
@@ -371,7 +369,7 @@ class Game(ABC):
     def snapshot(self) -> dict[str, Any]:
         """The full internal state as plain data: two games with equal snapshots are the same game."""
         state = instance_state(self)
-        return {name: _plain(state[name]) for name in sorted(state) if name not in _UNCOPIED}
+        return {name: _plain(state[name]) for name in sorted(state) if name not in _UNSAVED}
 
     # ----- shared helpers for subclasses ---------------------------------------------------------------------
     def seat_list(self, seats: Sequence[int]) -> Phrase:
@@ -444,7 +442,7 @@ class Game(ABC):
                record: int | None = None, **fields: Any) -> None:
         """End the match with the given sides as winners, for the reason given (``record``: the winners' personal-best
         figure, where the game keeps one (``GameSpec.record_name``); ``fields``: more for the event)."""
-        self._over = True
+        self._over = self.is_over = True
         if any(self._hand_points):  # the match ended during a round (a count reached the target)
             self.close_hand_points()
         sides = tuple(sorted(set(winning_sides)))
@@ -621,6 +619,8 @@ _EACH_ALONE = tuple(tuple((s,) for s in range(seats)) for seats in range(17))
 _ATOMS = (int, str, float, type(None))
 _PRIVATE = frozenset({EventKind.MARK})  # events only their own seat may know of: never in the view's log
 _UNCOPIED = frozenset({"_legal_cache"})
+#: Left out of snapshots: the legal-action cache, and ``is_over`` (a copy of ``_over``, which the snapshot holds).
+_UNSAVED = _UNCOPIED | {"is_over"}
 
 
 _VALUES = (int, str, float, type(None), Tile, Action, Event, Outcome, frozenset)

@@ -18,7 +18,7 @@ from engine.game import Game, OptionSpec
 from engine.layout import ARMS, LineOfPlay, OpenEnd, Placed, arm_words
 from engine.phrases import Phrase, in_context
 from engine.scoring import cascade, lowest_unique, round_points
-from engine.tiles import PIP_VALUES, Tile, double_set, highest_double, pip_total, sort_hand
+from engine.tiles import PIP_VALUES, Tile, double_set, pip_total, sort_hand
 from engine.views import CommonView, LastRound, LineFacts, LineView, PlayScore
 
 MAX_REDEALS = 1000
@@ -165,7 +165,7 @@ class LineGame(Game):
             self.showed_out = [NOTHING] * self.seats
             self.void_pips = [0] * self.seats
             self.pending_pips = [0] * self.seats
-            self.emit(EventKind.DEAL, count=size, round=self.round_no)
+            self.log.append(_deal_event(size, self.round_no))
             if self.open_round():
                 return
             self.emit(EventKind.REDEAL)
@@ -175,12 +175,17 @@ class LineGame(Game):
 
     def opening(self) -> tuple[int, Tile] | None:
         """RULES 2.7: the seat holding the highest double, and that double; None when nobody holds one."""
-        best: tuple[Tile, int] | None = None
+        # Done at every deal, so without a call per hand: hands are dealt sorted highest first (sort_hand), so a
+        # hand's first double is its highest.
+        best: tuple[int, Tile] | None = None
+        top = -1
         for seat, hand in enumerate(self.hands):
-            double = highest_double(hand)
-            if double is not None and (best is None or double > best[0]):
-                best = (double, seat)
-        return None if best is None else (best[1], best[0])
+            for tile in hand:
+                if tile.high == tile.low:
+                    if tile.high > top:
+                        top, best = tile.high, (seat, tile)
+                    break
+        return best
 
     def open_round(self) -> bool:
         """The :meth:`opening` tile is played by its holder; False asks for a redeal (nobody has a double)."""
@@ -191,7 +196,7 @@ class LineGame(Game):
         self.showed_out = [self.opening_shows(tile)] * self.seats
         _remove(self.hands[seat], tile)
         self.line.start(tile, seat)
-        self.emit(EventKind.PLAY, seat, tile=tile)
+        self.log.append(_opening_event(seat, tile))
         self.after_open(seat, tile)
         if self._over:  # the opening's own points won the match (RULES 1.5, in-play games)
             return True
@@ -275,16 +280,12 @@ class LineGame(Game):
             return out
         # Ordinary matching, the common case: each open end's table gives a tile's play onto it by the tile's rank.
         ends = self.line.ends
-        if len(ends) == 2:  # most line games, most of the time: two ends, no loop over them
-            first, second = _PLAYS_ONTO[ends[0]], _PLAYS_ONTO[ends[1]]
+        if len(ends) == 2:  # most line games, most of the time: a tile's plays onto both ends are one look-up
+            (arm, value), (other_arm, other) = ends
+            pairs = (_LINE_TABLES[value * PIP_VALUES + other] or _line_table(value, other)
+                     if arm == "W" and other_arm == "E" else _PAIR_TABLES.get(ends) or _pair_table(ends))
             for tile in self.hands[seat]:
-                index = tile.rank
-                play = first[index]
-                if play is not None:
-                    out.append(play)
-                play = second[index]
-                if play is not None:
-                    out.append(play)
+                out += pairs[tile.rank]
             return out
         tables = [_PLAYS_ONTO[end] for end in ends]
         for tile in self.hands[seat]:
@@ -306,23 +307,25 @@ class LineGame(Game):
             return super().apply(seat, action)
         line = self.line
         ends = line.ends
-        onto = made.onto
-        if (line.is_spinner or len(ends) != 2 or (ends[0] != onto and ends[1] != onto) or self.pending_pips[seat]
+        side = made.side
+        if (line.is_spinner or len(ends) != 2 or side < 0 or ends[side] != made.onto or self.pending_pips[seat]
                 or seat >= _SEATS_INTERNED):
             return super().apply(seat, action)
         hand = self.hands[seat]
         tile = action.tile
-        for at, held in enumerate(hand):  # noqa: B007 - the place it was found at is used below
+        at = 0
+        for held in hand:
             if held is tile:
                 break
+            at += 1
         else:
             return super().apply(seat, action)
         del hand[at]
-        placed, event = made.by_seat[seat] or made.make(seat)
-        line.arms[onto[0]].append(placed)
-        line.ends = (made.end, ends[1]) if ends[0] == onto else (ends[0], made.end)
+        placed, event, entry = made.by_seat[seat] or made.make(seat)
+        line.arms[made.arm].append(placed)
+        line.ends = (made.end, ends[1]) if side == 0 else (ends[0], made.end)
         self.passes = 0
-        self.history.append((seat, action))
+        self.history.append(entry)
         self._legal_cache = {}
         if hand:
             self.log.append(event)
@@ -365,7 +368,7 @@ class LineGame(Game):
             hand.remove(tile)
         made = _MADE.get(id(action))  # an offered play (apply checked it): its Placed and event, made once a seat
         if made is not None and seat < _SEATS_INTERNED:
-            placed, event = made.by_seat[seat] or made.make(seat)
+            placed, event, _ = made.by_seat[seat] or made.make(seat)
             self.line.add(placed, action.end)
             self.log.append(event)
         else:
@@ -621,29 +624,54 @@ def _plays_onto(arm: str, value: int) -> list[Play | None]:
     return table
 
 
+def _pair_table(ends: tuple[tuple[str, int], ...]) -> list[tuple[Play, ...]]:
+    """Every tile's plays onto the two open ``ends`` (``(arm, value)`` each), by the tile's rank: in arm order, and
+    empty for a tile that shows neither value. Made on first need and kept (at most one per pair of ends)."""
+    first, second = _PLAYS_ONTO[ends[0]], _PLAYS_ONTO[ends[1]]
+    table: list[tuple[Play, ...]] = [()] * (PIP_VALUES * PIP_VALUES)
+    for rank, (one, two) in enumerate(zip(first, second, strict=True)):
+        if one is not None or two is not None:
+            table[rank] = tuple(play for play in (one, two) if play is not None)
+    _PAIR_TABLES[ends] = table
+    return table
+
+
+def _line_table(west: int, east: int) -> list[tuple[Play, ...]]:
+    """:func:`_pair_table` for the commonest pair of ends, west and east, kept in a list by their values."""
+    table = _LINE_TABLES[west * PIP_VALUES + east] = _pair_table((("W", west), ("E", east)))
+    return table
+
+
+_LINE_TABLES: list[list[tuple[Play, ...]] | None] = [None] * (PIP_VALUES * PIP_VALUES)
+#: The plays onto each pair of open ends seen so far (a few hundred pairs at most: arms and values are few).
+_PAIR_TABLES: dict[tuple[tuple[str, int], ...], list[tuple[Play, ...]]] = {}
 _SEATS_INTERNED = 12
 
 
 class _Made:
     """What playing one of the plays made here does, worked out once: the open end it needs (``onto``: its arm and
-    value), the one it leaves (``end``: the arm and the tile's outer value) and, per seat, the ``Placed`` it puts on
-    the line and the event it logs (values, made at that seat's first such play)."""
+    value) and which of a plain line's two ends that is (``side``: 0 west, 1 east, -1 another arm), the end it leaves
+    (``end``: the arm and the tile's outer value) and, per seat, the ``Placed`` it puts on the line, the event it logs
+    and its history entry (values, made at that seat's first such play)."""
 
-    __slots__ = ("by_seat", "end", "onto", "play")
+    __slots__ = ("arm", "by_seat", "end", "onto", "play", "side")
 
     def __init__(self, play: Play) -> None:
         assert play.face is not None
         self.play = play
+        self.arm = play.end
         self.onto = (play.end, play.face)
+        self.side = {"W": 0, "E": 1}.get(play.end, -1)
         self.end = (play.end, play.tile.other(play.face))
-        self.by_seat: list[tuple[Placed, Event] | None] = [None] * _SEATS_INTERNED
+        self.by_seat: list[tuple[Placed, Event, tuple[int, Action]] | None] = [None] * _SEATS_INTERNED
 
-    def make(self, seat: int) -> tuple[Placed, Event]:
-        """The Placed and the event of ``seat`` making this play (seat < _SEATS_INTERNED)."""
+    def make(self, seat: int) -> tuple[Placed, Event, tuple[int, Action]]:
+        """The Placed, the event and the history entry of ``seat`` making this play (seat < _SEATS_INTERNED)."""
         play = self.play
         assert play.face is not None
-        both = self.by_seat[seat] = (Placed(play.tile, play.face, self.end[1], seat), _play_event(seat, play))
-        return both
+        made = self.by_seat[seat] = (Placed(play.tile, play.face, self.end[1], seat), _play_event(seat, play),
+                                     (seat, play))
+        return made
 
 
 #: The plays made here, by id (they live as long as the program, so an id stays theirs).
@@ -687,6 +715,27 @@ def _play_event(seat: int, action: Play) -> Event:
     if event is None:
         event = _EVENTS[slot] = Event(EventKind.PLAY, seat, tile=tile, end=action.end)
     return event
+
+
+def _opening_event(seat: int, tile: Tile) -> Event:
+    """The event of ``seat`` opening with ``tile``, made once per seat and tile (one is logged at every deal)."""
+    event = _OPENING_EVENTS.get((seat, tile.rank))
+    if event is None or event.tile is not tile:
+        event = _OPENING_EVENTS[(seat, tile.rank)] = Event(EventKind.PLAY, seat, tile=tile)
+    return event
+
+
+def _deal_event(count: int, round_no: int) -> Event:
+    """The event of dealing ``count`` tiles each for round ``round_no``, made once per count and round."""
+    event = _DEAL_EVENTS.get((count, round_no))
+    if event is None:
+        event = _DEAL_EVENTS[(count, round_no)] = Event(EventKind.DEAL, count=count, round=round_no)
+    return event
+
+
+# Events are values, so the ones logged at every deal are shared (a few hundred at most: seats, tiles, rounds).
+_OPENING_EVENTS: dict[tuple[int, int], Event] = {}
+_DEAL_EVENTS: dict[tuple[int, int], Event] = {}
 
 
 def _remove(hand: list[Tile], tile: Tile) -> None:

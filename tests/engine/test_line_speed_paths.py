@@ -73,3 +73,22 @@ def test_legal_actions_and_to_act_answer_odd_seats_as_the_contract_does() -> Non
         assert game.legal_actions(odd) == []
     assert all(isinstance(a, Play) for a in game.legal_actions(seat))
     assert game.legal_actions((seat + 1) % 4) == []
+
+
+@pytest.mark.parametrize(("key", "options"), [("block", {"set": 6}), ("draw", {}), ("sebastopol", {})])
+def test_plays_are_each_tile_in_hand_order_on_each_open_end_it_matches(key: str, options: dict[str, object]) -> None:
+    """The tables of plays onto a pair of open ends (made on first need) give what matching tile by tile and end by
+    end gives, in that order, whichever two ends are open (west and east, or a spinner's)."""
+    pairs = 0
+    for seed in range(8):
+        game = new_game(key, 4, seed, options)
+        rng = random.Random(seed)
+        while not game.is_over and game.round_no <= 2:
+            seat = game.to_act[0]
+            assert isinstance(game, LineGame)
+            expected = [play_action(tile, arm, value) for tile in game.hands[seat]
+                        for arm, value in game.line.ends if tile.has(value)]
+            assert game.plays(seat) == expected, (key, seed, game.line.ends)
+            pairs += len(game.line.ends) == 2
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+    assert pairs > 10  # the two-end tables were asked, not only the general way
