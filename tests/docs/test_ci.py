@@ -55,4 +55,4 @@ def test_ci_refuses_a_readme_whose_test_line_it_cannot_split(tmp_path: Path) -> 
 def test_the_readme_test_command_runs_in_parallel_with_the_pinned_versions() -> None:
     commands = [line.strip()[2:] for line in README.splitlines() if line.startswith("    $ ")]
     assert "-c constraints.txt" in commands[0] and "-c constraints.txt" in commands[1]
-    assert commands[1].endswith(".venv/bin/python -m pytest -n auto")
+    assert commands[1].endswith(".venv/bin/python -m pytest -n 4 --dist worksteal")
