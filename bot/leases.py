@@ -45,14 +45,19 @@ def holder_id() -> str:
     return f"{socket.gethostname()[:40]}:{os.getpid()}:{secrets.token_hex(3)}"
 
 
+def local_pid(holder: str) -> int | None:
+    """The process id of a lease's holder when it is a process of this machine (see :func:`holder_id`), else None."""
+    host, _, rest = holder.partition(":")
+    pid_text = rest.partition(":")[0]
+    return int(pid_text) if host == socket.gethostname()[:40] and pid_text.isdigit() else None
+
+
 def stopped(holder: str) -> bool:
     """Whether a lease's holder is a process of this machine that no longer runs (or an earlier bot of this very
     process: its pid is ours, its random part is not)."""
-    host, _, rest = holder.partition(":")
-    pid_text = rest.partition(":")[0]
-    if host != socket.gethostname()[:40] or not pid_text.isdigit():
+    pid = local_pid(holder)
+    if pid is None:
         return False
-    pid = int(pid_text)
     if pid == os.getpid():
         return True
     try:
@@ -69,12 +74,11 @@ def running_here(holder: str) -> bool:
     process runs and its command line is the bot's. Then there is nothing to wait for. Read from ``/proc``; where
     that cannot be read (another system, another user), False: the lease is waited for as one held elsewhere, so a
     process id reused by something else never stops a start."""
-    host, _, rest = holder.partition(":")
-    pid_text = rest.partition(":")[0]
-    if host != socket.gethostname()[:40] or not pid_text.isdigit() or int(pid_text) == os.getpid():
+    pid = local_pid(holder)
+    if pid is None or pid == os.getpid():
         return False
     try:
-        command = Path(f"/proc/{int(pid_text)}/cmdline").read_bytes().split(b"\0")
+        command = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
     except OSError:
         return False
     return any(part in (b"bot", b"bot.__main__") or part.endswith(b"domino-hall") for part in command)

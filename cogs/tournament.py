@@ -35,13 +35,13 @@ from cogs.tournament_seats import (
     board_line,
     competitor_names,
     entrants_text,
-    number,
     points_text,
     seating_text,
 )
 from cogs.tournament_standings import with_picture
 from cogs.tournament_tables import TablePlaces, cannot_post
 from render.language import Language, _, translate
+from render.tournament_standings import number
 
 if TYPE_CHECKING:
     from bot.client import DominoHall

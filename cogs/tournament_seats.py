@@ -14,11 +14,6 @@ from render.language import Language, _, translate
 PARTNER_NAMES = {"fixed": _("fixed teams (formed at sign-up)"), "random": _("random teams (drawn at the start)")}
 
 
-def number(value: float) -> str:
-    """A standings figure: whole numbers bare, fractions to two places (⅔ is 0.67)."""
-    return f"{value:.2f}".rstrip("0").rstrip(".") if value != int(value) else str(int(value))
-
-
 def bye_text(shape: Shape, locale: Language) -> str:
     """What a bye is worth, said."""
     if bye_worth(shape.per_table) == 1:

@@ -41,11 +41,16 @@ class StandingRow:
     dropped: bool = False
 
 
+def number(value: float) -> str:
+    """A standings figure: whole numbers bare, fractions to two places (⅔ is 0.67)."""
+    return f"{value:.2f}".rstrip("0").rstrip(".") if value != int(value) else str(int(value))
+
+
 def points_text(points: float) -> str:
     """Match points with a half as ½ (``2.5`` -> ``2½``, ``0.5`` -> ``½``); other fractions (a place at a table of
     three or more: ⅓, ⅔...) to two places (``1.67``)."""
     if points * 2 != int(points * 2):
-        return f"{points:.2f}".rstrip("0").rstrip(".")
+        return number(points)
     whole, half = int(points), points - int(points) >= 0.5
     return ("" if whole == 0 and half else str(whole)) + ("½" if half else "")
 
