@@ -20,7 +20,7 @@ import os
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import ParamSpec, TypeVar
 
 from bot import metrics
@@ -92,4 +92,12 @@ async def run_in(name: str, func: Callable[P, R], *args: P.args, **kwargs: P.kwa
     else:
         call = functools.partial(contextvars.copy_context().run, func, *args, **kwargs)
     with metrics.timed(metrics.PICTURE) if name == "render" else contextlib.nullcontext():
-        return await loop.run_in_executor(pool, call)
+        try:
+            return await loop.run_in_executor(pool, call)
+        except BrokenExecutor:
+            # A worker process died (killed, out of memory): the pool refuses all work from then on. A new pool
+            # takes this call and the next ones, so no table waits on a dead worker.
+            if _pools.get(name) is pool:
+                del _pools[name]
+                pool.shutdown(wait=False, cancel_futures=True)
+            return await loop.run_in_executor(_pool(name), call)

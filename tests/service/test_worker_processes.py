@@ -72,3 +72,25 @@ def test_worker_processes_run_at_a_lower_priority() -> None:
     finally:
         offload.shutdown()
         offload.configure(computer_processes=0)
+
+
+async def test_a_worker_process_that_dies_is_replaced_and_the_next_move_is_made() -> None:
+    """A computer worker killed (kill -9, out of memory) breaks its pool: the call that finds it broken, and every
+    later one, runs in a new worker instead of failing for good."""
+    import signal
+
+    from engine import new_game
+    from engine.ai import computer_player
+
+    offload.configure(computer_processes=1)
+    try:
+        first = await offload.run_in("computer", os.getpid)
+        os.kill(first, signal.SIGKILL)
+        game = new_game("draw", 4, seed=5)
+        seat = game.to_act[0]
+        action = await offload.run_in("computer", computer_player("draw", 1, "normal").choose, game, seat)
+        assert game.is_legal(seat, action)
+        assert await offload.run_in("computer", os.getpid) not in (first, os.getpid())
+    finally:
+        offload.shutdown()
+        offload.configure(computer_processes=0)
