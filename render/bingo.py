@@ -1,8 +1,10 @@
 """Bingo, the one-player game: the row of tiles wrapped in lines, the tile being touched, the count.
 
-Under each tile that will match is the number it will be touched with next, in green, and under the tile being
-touched its count: a player sees at a glance which tiles will go. The other tiles' numbers (the count running on,
-0 to 12 and again) are left out: a row of 91 small numbers side by side reads as one smudge on a phone.
+Under each tile that will match as the count runs on is a green bar, and under the tile being touched its count: a
+player sees at a glance which tiles will go. The numbers the count reaches at the other tiles are not written: a row
+of 91 small numbers side by side reads as one smudge on a phone, and even the dozen under the matching tiles were
+lone digits a phone-sized picture loses (most of Bingo's words that OCR could not read back at 400 px,
+``benchmarks/ocr_retention.py``), while the tile itself shows the number it matches.
 """
 
 from __future__ import annotations
@@ -84,8 +86,9 @@ def _tile(image: Image.Image, draw: ImageDraw.ImageDraw, text: str, at: tuple[fl
     x, y = at
     high, _, low = text.partition("-")
     paste_tile(image, tile_image(int(high), int(low), short, True, ACCENT if current else None), x, y)
-    if current or match:
-        draw_text(draw, (x + short / 2, y + short * 2 + 5), str(number), BODY, ACCENT if current else PLAYABLE, "ma",
-                  True)
+    if current:
+        draw_text(draw, (x + short / 2, y + short * 2 + 5), str(number), BODY, ACCENT, "ma", True)
+    elif match:
+        draw.rounded_rectangle((x + 2, y + short * 2 + 7, x + short - 2, y + short * 2 + 13), 3, fill=PLAYABLE)
     if current:
         draw.polygon([(x + short / 2 - 6, y - 8), (x + short / 2 + 6, y - 8), (x + short / 2, y - 1)], fill=ACCENT)

@@ -346,6 +346,13 @@ def _mixed_mask(parts: list[tuple[int, str]], size: int, anchor: str, bold: bool
     return mask, round(left + shift_x), round(top + shift_y)
 
 
+def signed(points: int) -> str:
+    """A change of score with its sign, as a column of changes shows it: ``+12``, ``-3``, and ``±0`` for none (a
+    column of changes signs every entry, so a bare ``0`` there would read as a total; a lone ``0`` is also the glyph
+    a phone's small picture loses most: ``benchmarks/ocr_retention.py``)."""
+    return f"+{points}" if points > 0 else str(points) if points < 0 else "±0"
+
+
 def pill(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], fill: RGB | None,
          outline: RGB | None = None, width: int = 1, radius: int = 8) -> None:
     """A rounded rectangle (name plates, badges, panels, the felt): its shape is drawn once per size and cached,

@@ -25,7 +25,19 @@ from PIL import Image, ImageDraw
 
 from engine.events import Event, EventKind, Outcome, Termination
 from engine.registry import catalogue
-from render.canvas import FACT_GAP, draw_text, fit, fit_side, pack, printable, seat_names, text_width, to_png, wrap
+from render.canvas import (
+    FACT_GAP,
+    draw_text,
+    fit,
+    fit_side,
+    pack,
+    printable,
+    seat_names,
+    signed,
+    text_width,
+    to_png,
+    wrap,
+)
 from render.game_words import words_for
 from render.language import Locale, say, speaking
 from render.palette import palette
@@ -142,10 +154,6 @@ def _side_name(names: Sequence[str], seats: Sequence[int]) -> str:
     return " & ".join(names[s] for s in seats if 0 <= s < len(names))
 
 
-def _signed(points: int) -> str:
-    return f"+{points}" if points > 0 else str(points) if points < 0 else "0"
-
-
 def _title(game: str) -> str:
     spec = catalogue().get(game)
     return say(spec.title) if spec is not None else game
@@ -256,10 +264,10 @@ def _recap_columns(recap: HandRecap, marks: bool = False) -> list[tuple[str, int
     if words.counts_tricks:
         wanted.append((say("Tricks"), lambda r: str(r.tricks or 0)))
     if recap.both:
-        wanted.append((say("In play"), lambda r: _signed(r.in_play)))
-        wanted.append((say("At end"), lambda r: _signed(r.at_end)))
+        wanted.append((say("In play"), lambda r: signed(r.in_play)))
+        wanted.append((say("At end"), lambda r: signed(r.at_end)))
     else:
-        wanted.append((say("Marks") if marks else say(words.hand_column), lambda r: _signed(r.hand)))
+        wanted.append((say("Marks") if marks else say(words.hand_column), lambda r: signed(r.hand)))
     wanted.append((say("Total"), lambda r: str(r.total)))
     step = 116
     right = WIDTH - PAD - 16

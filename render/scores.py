@@ -8,7 +8,7 @@ from typing import cast
 from PIL import Image
 
 from engine.views import FAMILIES, CommonView, EventJson, GameView, LastRound, LineView, PokerView
-from render.canvas import seat_names
+from render.canvas import seat_names, signed
 from render.grid import Row, grid
 from render.language import _, say
 from render.panels import events, has_teams, header, side_of, stack
@@ -174,4 +174,4 @@ def _at(values: Sequence[int] | None, index: int) -> str:
 
 
 def _signed(text: str) -> str:
-    return f"+{text}" if text.isdigit() and text != "0" else text
+    return signed(int(text)) if text.lstrip("-").isdigit() else text

@@ -56,9 +56,10 @@ def points_text(points: float) -> str:
 
 
 def difference_text(difference: float) -> str:
-    """A points difference with its sign (``+12``, ``-3.5``, ``0``), fractions to one place."""
+    """A points difference with its sign (``+12``, ``-3.5``, ``±0``: :func:`render.canvas.signed`), fractions to one
+    place."""
     shown = round(difference, 1)
-    return f"{shown:+g}" if shown else "0"
+    return f"{shown:+g}" if shown else "±0"
 
 
 def standings_picture(title: str, subtitle: str, rows: Sequence[StandingRow], first_won: bool = False) -> Image.Image:

@@ -1,16 +1,17 @@
 """Pictures that read on a phone at 400 px (issue 26): facts on one line set apart by a dash, not a middle dot between
-wide gaps; plates' facts at the body size; Bingo's numbers only where a tile will match. (How much of each picture
-OCR reads back is measured by benchmarks/ocr_retention.py.)"""
+wide gaps; plates' facts at the body size; Bingo's count under the tile touched and a bar under each tile that will
+match. (How much of each picture OCR reads back is measured by benchmarks/ocr_retention.py.)"""
 
 from __future__ import annotations
 
 import pytest
+from PIL import Image
 
 from engine import catalogue
 from render.bingo import bingo_table, matches, touch_numbers
 from render.canvas import FACT_GAP, SHOWN_GAP, facts_line, pack, recording
 from render.drawing import table_image
-from render.theme import BODY, SMALL, TITLE
+from render.theme import BODY, PLAYABLE, SMALL, TITLE
 from tests.render.views import NAMES, first_state, random_states
 
 
@@ -41,16 +42,24 @@ def test_line_plates_write_their_facts_at_the_body_size(key: str) -> None:
     assert facts and all(t.size >= BODY for t in facts), [(t.text, t.size) for t in facts]
 
 
-def test_bingo_numbers_only_the_tiles_that_will_match_and_the_one_touched() -> None:
+def test_bingo_numbers_the_tile_touched_and_marks_the_tiles_that_will_match() -> None:
     game = first_state("bingo", 1, seed=3, wanted=lambda v: v["family"] == "bingo" and v["position"] > 2)
     view = game.view(None)
     assert view["family"] == "bingo"
     row = view["row"]
     numbers = touch_numbers(len(row), view["position"], view["count"])
-    wanted = sorted(str(n) for index, (tile, n) in enumerate(zip(row, numbers, strict=True))
-                    if index == view["position"] or matches(tile, n, view["pip_total"]))
+    matching = [index for index, (tile, n) in enumerate(zip(row, numbers, strict=True))
+                if index != view["position"] and matches(tile, n, view["pip_total"])]
     with recording() as drawn:
-        bingo_table(view, NAMES)
-    under = sorted(t.text for t in drawn.texts if t.text.isdigit() and t.size >= BODY and t.role == "text")
-    assert under == wanted
-    assert len(under) < len(row)
+        image = bingo_table(view, NAMES)
+    under = [t.text for t in drawn.texts if t.text.isdigit() and t.size >= BODY and t.role == "text"]
+    assert under == [str(view["count"])]
+    assert matching, "the state chosen has tiles that will match"
+    alone = bingo_table({**view, "row": [row[view["position"]]], "position": 0}, NAMES)  # the tile touched only
+    green, bars = _pixels(image, PLAYABLE), _pixels(alone, PLAYABLE)
+    assert green - bars >= len(matching) * 20, "a green bar of at least 20 pixels under each matching tile"
+
+
+def _pixels(image: Image.Image, colour: tuple[int, int, int]) -> int:
+    """How many pixels of ``image`` are exactly ``colour``."""
+    return sum(count for count, found in image.convert("RGB").getcolors(1 << 24) or [] if found == colour)

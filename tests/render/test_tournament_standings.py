@@ -73,7 +73,7 @@ def test_places_at_tables_of_three_or_more_are_shown_as_fractions_and_difference
     from render.tournament_standings import StandingRow, difference_text, points_text, standings_png
 
     assert [points_text(p) for p in (2 / 3, 1 + 1 / 3, 2.5, 0.5, 3.0)] == ["0.67", "1.33", "2½", "½", "3"]
-    assert [difference_text(d) for d in (12.0, -3.5, 0.0, 7 / 3)] == ["+12", "-3.5", "0", "+2.3"]
+    assert [difference_text(d) for d in (12.0, -3.5, 0.0, 7 / 3)] == ["+12", "-3.5", "±0", "+2.3"]
     png = standings_png("Tournament #1", "Standings after round 1",
                         [StandingRow("Ñandú & Zoë", 2 / 3, 1.5, 7 / 3), StandingRow("Bob", 1 / 3, 1.0, -7 / 3)])
     assert png.startswith(b"\x89PNG")
