@@ -9,8 +9,9 @@ from PIL import Image
 
 from engine import catalogue
 from render.bingo import bingo_table, matches, touch_numbers
-from render.canvas import FACT_GAP, SHOWN_GAP, facts_line, pack, recording
+from render.canvas import FACT_GAP, SHOWN_GAP, facts_line, pack, recording, signed
 from render.drawing import table_image
+from render.scores import scores_image
 from render.theme import BODY, PLAYABLE, SMALL, TITLE
 from tests.render.views import NAMES, first_state, random_states
 
@@ -63,3 +64,13 @@ def test_bingo_numbers_the_tile_touched_and_marks_the_tiles_that_will_match() ->
 def _pixels(image: Image.Image, colour: tuple[int, int, int]) -> int:
     """How many pixels of ``image`` are exactly ``colour``."""
     return sum(count for count, found in image.convert("RGB").getcolors(1 << 24) or [] if found == colour)
+
+
+def test_a_column_of_changes_signs_every_entry_and_no_change_is_plus_minus_zero() -> None:
+    """A lone ``0`` is what a phone-sized picture loses; among signed changes it also reads as a total."""
+    assert [signed(points) for points in (5, -3, 0, 186)] == ["+5", "-3", "±0", "+186"]
+    game = first_state("bergen", 3, seed=1, wanted=lambda v: v.get("last_round") is not None)
+    with recording() as drawn:
+        scores_image(game.view(None), NAMES)
+    changes = [t.text for t in drawn.texts if t.text[:1] in "+-±" and t.text[1:].isdigit()]
+    assert changes and "±0" in changes, [t.text for t in drawn.texts]
