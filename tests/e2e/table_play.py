@@ -184,6 +184,16 @@ class Player:
             moves += 1
 
 
+async def alice_at_a_new_table(fake: FakeDiscord, bot: BotProcess, house_rules: Sequence[tuple[str, str]],
+                                ) -> tuple[Message, Player]:
+    """The bot started, alice known to the fake and seated at a new table with a computer (``open_table``): the
+    table message and alice."""
+    fake.user(ALICE, "alice")
+    await bot.start_and_connect()
+    tid, table = await open_table(fake, bot.db, house_rules)
+    return table, await Player.seated(fake, bot, tid, table)
+
+
 async def announces_the_result(fake: FakeDiscord, table: Message) -> None:
     """The table message, once the match is over: the result, the scores image, and only Rematch (issue 14)."""
     def rematch_only() -> bool:

@@ -8,7 +8,7 @@ import time
 
 from tests.e2e.conftest import WIRE_TEST, BotProcess
 from tests.e2e.fake_discord import FakeDiscord, Message
-from tests.e2e.table_play import ALICE, Player, announces_the_result, open_table
+from tests.e2e.table_play import alice_at_a_new_table, announces_the_result
 
 pytestmark = WIRE_TEST
 
@@ -26,10 +26,7 @@ def rematch_only(table: Message) -> bool:
 async def test_a_burst_of_429s_as_a_match_ends_delays_its_result_and_standings_but_loses_neither(
         fake_discord: FakeDiscord, bot_process: BotProcess) -> None:
     fake, bot = fake_discord, bot_process
-    fake.user(ALICE, "alice")
-    await bot.start_and_connect()
-    tid, table = await open_table(fake, bot.db, HOUSE_RULES)
-    alice = await Player.seated(fake, bot, tid, table)
+    table, alice = await alice_at_a_new_table(fake, bot, HOUSE_RULES)
     fake.throttle(3600.0)  # every channel write refused from now on: the table message, recaps, nudges
     await alice.play_to_the_end()  # clicks are answered all the same (interactions are another route)
     fake.throttle(6.0)  # ... and for 6 s after the match ended

@@ -12,7 +12,7 @@ from __future__ import annotations
 from tests.e2e.conftest import WIRE_TEST, BotProcess
 from tests.e2e.fake_discord import FakeDiscord, Message
 from tests.e2e.fake_records import CHANNEL_ID
-from tests.e2e.table_play import ALICE, Player, announces_the_result, check_wire_manners, open_table
+from tests.e2e.table_play import ALICE, alice_at_a_new_table, announces_the_result, check_wire_manners
 
 pytestmark = WIRE_TEST
 
@@ -33,10 +33,7 @@ def mentions(messages: list[Message], user: int) -> int:
 async def test_a_match_adds_two_messages_to_the_channel_and_tells_its_hands_in_the_thread(
         fake_discord: FakeDiscord, bot_process: BotProcess) -> None:
     fake, bot = fake_discord, bot_process
-    fake.user(ALICE, "alice")
-    await bot.start_and_connect()
-    tid, table = await open_table(fake, bot.db, HOUSE_RULES)
-    alice = await Player.seated(fake, bot, tid, table)
+    table, alice = await alice_at_a_new_table(fake, bot, HOUSE_RULES)
     moves = await alice.play_to_the_end()
     await announces_the_result(fake, table)
     await fake.wait_for(lambda: len(in_channel(fake)) >= 2, 15, "the final standings in the channel")
