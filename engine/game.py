@@ -21,6 +21,7 @@ from engine.actions import Action, Play
 from engine.errors import BadOption, GameOver, IllegalAction, InvalidAction, NoSuchSeat, NotYourTurn
 from engine.events import Event, EventKind, Outcome, Prompt, PromptKind, ScoreReason, Termination
 from engine.phrases import Phrase, Word, capital
+from engine.shuffling import shuffle
 from engine.tiles import Tile, sort_hand, tiles_from
 from engine.views import CommonView, EventJson, Family, GameView
 
@@ -486,7 +487,7 @@ class Game(ABC):
         rig = self.rigged_deal()
         if rig is None:
             pool = list(tiles)
-            self.rng.shuffle(pool)
+            shuffle(pool, self.rng)
             hands = []
             at = 0
             for size in sizes:
@@ -502,7 +503,7 @@ class Game(ABC):
         bone = self.rigged_tiles("boneyard")
         if bone is None:
             pool = list(rest.elements())
-            self.rng.shuffle(pool)
+            shuffle(pool, self.rng)
             return [sort_hand(h) for h in rig], pool
         for tile in bone:
             if rest[tile] <= 0:
