@@ -54,6 +54,16 @@ def check_partners(seats: int, options: Mapping[str, Any]) -> None:
         raise BadOption(Phrase("partners needs 4 players, not {seats}", seats=seats))
 
 
+class _Awaited:
+    """:attr:`LineGame.to_act` where it is not kept as a value: worked out when asked (a game that awaits several seats
+    at times, as Muggins awaits a claim). A plain value set on the game hides it."""
+
+    def __get__(self, game: LineGame | None, owner: type | None = None) -> Any:
+        if game is None:
+            return self
+        return () if game._over else game._to_act()
+
+
 class LineGame(Game):
     """A layout game played in rounds to a target score.
 
@@ -77,6 +87,7 @@ class LineGame(Game):
     _one_turn = True  # one seat is awaited, ``turn`` (Muggins also awaits a claim)
     _turns_round = True  # the next seat is the one after, round the table
     _plain_plays = True
+    _plain_legal = True
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -90,6 +101,17 @@ class LineGame(Game):
                             and not cls._hooks_after_play and not cls._hooks_extra_turn
                             and all(getattr(cls, name) is getattr(LineGame, name)
                                     for name in ("_apply", "_play", "_legal", "plays")))
+        # The legal moves are the plays, when there are any (no voluntary draw): legal_actions lists them itself.
+        cls._plain_legal = cls._plain_plays and cls.may_draw_voluntarily is LineGame.may_draw_voluntarily
+
+    #: The seats whose decision is awaited now; ``()`` once the match is over. Asked before every move, so in a game
+    #: awaiting one seat (``_one_turn``) it is a plain value, set at the deal and by ``apply`` (the only way a game
+    #: changes), not a property (a Python call from C on every read); other games work it out when asked.
+    to_act: tuple[int, ...] = _Awaited()  # type: ignore[assignment]
+
+    def __init__(self, seats: int, seed: int = 0, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(seats, seed, options)
+        self._note_awaited()
 
     # ----- options and set ---------------------------------------------------------------------------------------
     @property
@@ -249,23 +271,31 @@ class LineGame(Game):
     def _awaits(self, seat: int) -> bool:
         return seat == self.turn
 
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        """The seats whose decision is awaited now; ``()`` once the match is over."""
-        if self._over:
-            return ()
-        return (self.turn,) if self._one_turn else self._to_act()
+    def _note_awaited(self) -> None:
+        """Keep :attr:`to_act` as a value in a game that awaits one seat (after the deal and after every action)."""
+        if self._one_turn:
+            self.to_act = () if self._over else (self.turn,)
 
     def legal_actions(self, seat: Any) -> list[Action]:
         """Every legal action for ``seat`` now (empty when it is not that seat's decision)."""
-        # The contract's answer, asked on every turn: with one seat awaited, a seat number is that seat or not.
-        if type(seat) is not int or not self._one_turn:
+        # The contract's answer, asked on every turn. With one seat awaited, the seat asked is that seat (a true int
+        # is the turn's own small int) or takes Game's way, which checks it. A game whose legal moves are its plain
+        # plays (_plain_legal) lists them here, onto a plain line's two ends, without the calls of _legal and plays.
+        if seat is not self.turn or self._over or not self._one_turn:
             return super().legal_actions(seat)
-        if seat != self.turn or self._over:
-            return []
         legal = self._legal_cache.get(seat)
         if legal is None:
-            legal = self._legal_cache[seat] = self._legal(seat)
+            ends = self.line.ends
+            if self._plain_legal and len(ends) == 2:
+                (arm, value), (other_arm, other) = ends
+                if arm == "W" and other_arm == "E":
+                    pairs = _LINE_TABLES[value * PIP_VALUES + other] or _line_table(value, other)
+                    legal = []
+                    for tile in self.hands[seat]:
+                        legal += pairs[tile.rank]
+            if not legal:  # a pass or a draw, another line or another game: _legal's way
+                legal = self._legal(seat)
+            self._legal_cache[seat] = legal
         return list(legal)
 
     def plays(self, seat: int) -> list[Action]:
@@ -301,16 +331,20 @@ class LineGame(Game):
         # The commonest move of all, the short way: one of the plays made here, by the seat awaited, onto a line with
         # two open ends, in a game whose plays only place and log a tile and pass the turn (_plain_plays). The play
         # is legal when the end it goes on is open and the tile is in the hand; what it places and logs was worked
-        # out beforehand (_Made). Anything else, illegal moves included, takes Game.apply's way.
-        made = _MADE.get(id(action)) if self._plain_plays else None
-        if made is None or type(seat) is not int or seat != self.turn or self._over:
-            return super().apply(seat, action)
+        # out beforehand (_Made). A pass has a short way of its own; anything else, illegal moves included, takes
+        # Game.apply's way. (``seat is self.turn``: only a true int is the same object as the turn's small int;
+        # anything else that equals it takes the general way, which checks it.)
+        made = _MADE.get(id(action))
+        if made is None:
+            if action is _PASS and self._plain_plays:
+                return self._pass_offered(seat)
+            return self._apply_generally(seat, action)
         line = self.line
         ends = line.ends
         side = made.side
-        if (line.is_spinner or len(ends) != 2 or side < 0 or ends[side] != made.onto or self.pending_pips[seat]
-                or seat >= _SEATS_INTERNED):
-            return super().apply(seat, action)
+        if (seat is not self.turn or self._over or not self._plain_plays or side < 0 or line.is_spinner
+                or len(ends) != 2 or ends[side] != made.onto or self.pending_pips[seat] or seat >= _SEATS_INTERNED):
+            return self._apply_generally(seat, action)
         hand = self.hands[seat]
         tile = action.tile
         at = 0
@@ -319,7 +353,7 @@ class LineGame(Game):
                 break
             at += 1
         else:
-            return super().apply(seat, action)
+            return self._apply_generally(seat, action)
         del hand[at]
         placed, event, entry = made.by_seat[seat] or made.make(seat)
         line.arms[made.arm].append(placed)
@@ -329,12 +363,33 @@ class LineGame(Game):
         self._legal_cache = {}
         if hand:
             self.log.append(event)
-            self.turn = (seat + 1) % self.seats
+            self.turn = turn = (seat + 1) % self.seats
+            self.to_act = (turn,)
             return [event]
         start = len(self.log)
         self.log.append(event)
         self._end_round_out(seat)
+        self._note_awaited()
         return self.log[start:]
+
+    def _pass_offered(self, seat: Any) -> list[Event]:
+        """The short way for a pass, the one action offered (a game with _plain_plays): the pass is legal when it is
+        the seat's listed action now (the legal list is a pass alone or has none); otherwise Game.apply's way."""
+        legal = self._legal_cache.get(seat) if seat is self.turn and not self._over else None
+        if legal is None or legal[0] is not _PASS or seat >= _SEATS_INTERNED:
+            return self._apply_generally(seat, _PASS)
+        start = len(self.log)
+        self._pass(seat)
+        self.history.append(_PASS_ENTRIES[seat])
+        self._legal_cache = {}
+        self._note_awaited()
+        return self.log[start:]
+
+    def _apply_generally(self, seat: Any, action: Any) -> list[Event]:
+        """Game.apply's way (every check, then the game's ``_apply``), keeping :attr:`to_act`."""
+        events = Game.apply(self, seat, action)
+        self._note_awaited()
+        return events
 
     def _legal(self, seat: int) -> list[Action]:
         plays = self.plays(seat)
@@ -687,6 +742,7 @@ _ARMS_BY_CODE = ("W", "E", "N", "S")
 _ARM_CODES = {arm: code for code, arm in enumerate(_ARMS_BY_CODE)}
 _EVENTS: list[Event | None] = [None] * (PIP_VALUES * PIP_VALUES * 4 * 2 * _SEATS_INTERNED)
 _PASS_EVENTS = [Event(EventKind.PASS, seat) for seat in range(_SEATS_INTERNED)]
+_PASS_ENTRIES: list[tuple[int, Action]] = [(seat, _PASS) for seat in range(_SEATS_INTERNED)]  # history entries
 
 
 def _slot(tile: Tile, code: int, face: int) -> int:
