@@ -22,7 +22,7 @@ from engine.errors import BadOption, GameOver, IllegalAction, InvalidAction, NoS
 from engine.events import Event, EventKind, Outcome, Prompt, PromptKind, ScoreReason, Termination
 from engine.phrases import Phrase, Word, capital
 from engine.shuffling import shuffle
-from engine.tiles import Tile, sort_hand, tiles_from
+from engine.tiles import TILE_ORDER, Tile, sort_hand, tiles_from
 from engine.views import CommonView, EventJson, Family, GameView
 
 if TYPE_CHECKING:
@@ -484,14 +484,14 @@ class Game(ABC):
         With a rigged ``deal`` (first round only) the hands are as given; a rigged ``boneyard`` is used as is and
         any tile in neither is set aside (returned hands, boneyard; the caller keeps the rest as dead).
         """
-        rig = self.rigged_deal()
+        rig = self.rigged_deal() if self.round_no <= 1 else None  # rigged deals are for the first round only
         if rig is None:
             pool = list(tiles)
             shuffle(pool, self.rng)
             hands = []
             at = 0
-            for size in sizes:
-                hands.append(sort_hand(pool[at:at + size]))
+            for size in sizes:  # sort_hand, inline (every round deals)
+                hands.append(sorted(pool[at:at + size], key=TILE_ORDER, reverse=True))
                 at += size
             return hands, pool[at:]
         rest = Counter(tiles)

@@ -83,6 +83,8 @@ class LineGame(Game):
     # that only answers the default is not called.
     _matches_equal_ends = True
     _hooks_after_play = False
+    _hooks_after_open = False
+    _own_sides = False
     _hooks_extra_turn = False
     _one_turn = True  # one seat is awaited, ``turn`` (Muggins also awaits a claim)
     _turns_round = True  # the next seat is the one after, round the table
@@ -93,6 +95,8 @@ class LineGame(Game):
         super().__init_subclass__(**kwargs)
         cls._matches_equal_ends = cls.connects is LineGame.connects
         cls._hooks_after_play = cls.after_play is not LineGame.after_play
+        cls._hooks_after_open = cls.after_open is not LineGame.after_open
+        cls._own_sides = cls.sides is not LineGame.sides
         cls._hooks_extra_turn = cls.extra_turn is not LineGame.extra_turn
         cls._one_turn = cls._to_act is LineGame._to_act and cls._awaits is LineGame._awaits
         cls._turns_round = cls._next is LineGame._next
@@ -127,7 +131,13 @@ class LineGame(Game):
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
         """Each player alone; with ``partners`` (BLK-4) seats 0+2 against 1+3."""
-        return PARTNER_SIDES if self.partnership else super().sides
+        return PARTNER_SIDES if self.options.get("partners") else super().sides
+
+    def side_of(self, seat: int) -> int:
+        """The index of the side ``seat`` scores for (asked at every score: each seat alone answers at once)."""
+        if self._own_sides or self.options.get("partners") or type(seat) is not int or not 0 <= seat < self.seats:
+            return super().side_of(seat)
+        return seat
 
     def tile_set(self) -> list[Tile]:
         """The tiles this game is played with."""
@@ -169,7 +179,7 @@ class LineGame(Game):
     def _start_round(self) -> None:
         self.round_no += 1
         size = self.hand_size()
-        rigged = self.rigged("deal") is not None
+        rigged = self.round_no <= 1 and self.options.get("deal") is not None  # as self.rigged("deal"), inline
         for _ in range(MAX_REDEALS):
             self.line = self.make_line()
             self.passes = 0
@@ -219,13 +229,17 @@ class LineGame(Game):
         _remove(self.hands[seat], tile)
         self.line.start(tile, seat)
         self.log.append(_opening_event(seat, tile))
-        self.after_open(seat, tile)
+        if self._hooks_after_open:
+            self.after_open(seat, tile)
         if self._over:  # the opening's own points won the match (RULES 1.5, in-play games)
             return True
         if not self.hands[seat]:  # the opening double was the holder's last tile: the round ends (2.8)
             self._end_round_out(seat)
             return True
-        self.turn = seat if self.extra_turn(seat, tile) else self._next(seat)
+        if self._hooks_extra_turn and self.extra_turn(seat, tile):
+            self.turn = seat
+        else:
+            self.turn = (seat + 1) % self.seats if self._turns_round else self._next(seat)
         return True
 
     def opening_shows(self, tile: Tile) -> frozenset[Tile]:
