@@ -621,8 +621,8 @@ _ATOMS = (int, str, float, type(None))
 _PRIVATE = frozenset({EventKind.MARK})  # events only their own seat may know of: never in the view's log
 _UNCOPIED = frozenset({"_legal_cache"})
 #: Left out of snapshots: the legal-action cache, ``is_over`` (a copy of ``_over``, which the snapshot holds) and the
-#: line games' ``to_act`` (kept from ``turn`` and ``_over``, which it holds too).
-_UNSAVED = _UNCOPIED | {"is_over", "to_act"}
+#: line games' ``to_act`` (kept from ``turn`` and ``_over``, which it holds too) and ``_quick`` (a class setting).
+_UNSAVED = _UNCOPIED | {"is_over", "to_act", "_quick"}
 
 
 _VALUES = (int, str, float, type(None), Tile, Action, Event, Outcome, frozenset)

@@ -114,6 +114,9 @@ class LineGame(Game):
     to_act: tuple[int, ...] = _Awaited()  # type: ignore[assignment]
 
     def __init__(self, seats: int, seed: int = 0, options: Mapping[str, Any] | None = None) -> None:
+        # _plain_legal, read on every move: kept on the game too, under a name the class does not have, as Python
+        # 3.11 reads such an attribute quicker than a class's (a snapshot leaves it out).
+        self._quick = self._plain_legal
         super().__init__(seats, seed, options)
         self._note_awaited()
 
@@ -295,21 +298,33 @@ class LineGame(Game):
         # The contract's answer, asked on every turn. With one seat awaited, the seat asked is that seat (a true int
         # is the turn's own small int) or takes Game's way, which checks it. A game whose legal moves are its plain
         # plays (_plain_legal) lists them here, onto a plain line's two ends, without the calls of _legal and plays.
-        if seat is not self.turn or self._over or not self._one_turn:
-            return super().legal_actions(seat)
+        if seat is not self.turn or self._over or not self._quick:
+            return self._legal_generally(seat)
         legal = self._legal_cache.get(seat)
         if legal is None:
             ends = self.line.ends
-            if self._plain_legal and len(ends) == 2:
-                (arm, value), (other_arm, other) = ends
-                if arm == "W" and other_arm == "E":
-                    pairs = _LINE_TABLES[value * PIP_VALUES + other] or _line_table(value, other)
-                    legal = []
-                    for tile in self.hands[seat]:
-                        legal += pairs[tile.rank]
-            if not legal:  # a pass or a draw, another line or another game: _legal's way
+            if len(ends) == 2 and ends[0][0] == "W" and ends[1][0] == "E":
+                value, other = ends[0][1], ends[1][1]
+                pairs = _LINE_TABLES[value * PIP_VALUES + other] or _line_table(value, other)
+                legal = []
+                for tile in self.hands[seat]:
+                    legal += pairs[tile.rank]
+                if not legal:  # no play: as _legal says then
+                    legal = [_DRAW] if self.drawable() else [_PASS]
+            else:  # a spinner's ends, or one end
                 legal = self._legal(seat)
             self._legal_cache[seat] = legal
+        return list(legal)
+
+    def _legal_generally(self, seat: Any) -> list[Action]:
+        """:meth:`legal_actions` in a game that lists its moves its own way, or for a seat not awaited."""
+        if type(seat) is not int or not self._one_turn:
+            return super().legal_actions(seat)
+        if seat != self.turn or self._over:
+            return []
+        legal = self._legal_cache.get(seat)
+        if legal is None:
+            legal = self._legal_cache[seat] = self._legal(seat)
         return list(legal)
 
     def plays(self, seat: int) -> list[Action]:
@@ -350,13 +365,13 @@ class LineGame(Game):
         # anything else that equals it takes the general way, which checks it.)
         made = _MADE.get(id(action))
         if made is None:
-            if action is _PASS and self._plain_plays:
+            if action is _PASS and self._quick:
                 return self._pass_offered(seat)
             return self._apply_generally(seat, action)
         line = self.line
         ends = line.ends
         side = made.side
-        if (seat is not self.turn or self._over or not self._plain_plays or side < 0 or line.is_spinner
+        if (seat is not self.turn or self._over or not self._quick or side < 0 or line.is_spinner
                 or len(ends) != 2 or ends[side] != made.onto or self.pending_pips[seat] or seat >= _SEATS_INTERNED):
             return self._apply_generally(seat, action)
         hand = self.hands[seat]
