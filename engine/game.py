@@ -432,8 +432,11 @@ class Game(ABC):
         """Record how a round (hand) ended: its :class:`Outcome` (``points``: each side's points in it) becomes
         :attr:`round_outcome` and a ``round_over`` (or ``kind``) event carries it, logged now or at index ``at``."""
         sides = tuple(sorted(set(winning_sides)))
-        outcome = Outcome(termination, tuple(s for side in sides for s in sorted(self.sides[side])), sides,
-                          tuple(points), self.round_no)
+        every_side = self.sides
+        seats: list[int] = []
+        for side in sides:
+            seats += sorted(every_side[side])
+        outcome = Outcome(termination, tuple(seats), sides, tuple(points), self.round_no)
         self._round_outcome = outcome
         event = Event(kind, seat, outcome=outcome, round=self.round_no, **fields)
         self.log.insert(len(self.log) if at is None else at, event)

@@ -18,7 +18,7 @@ from engine.game import Game, OptionSpec
 from engine.layout import ARMS, LineOfPlay, OpenEnd, Placed, arm_words
 from engine.phrases import Phrase, in_context
 from engine.scoring import cascade, lowest_unique, round_points
-from engine.tiles import PIP_VALUES, Tile, double_set, pip_total, sort_hand
+from engine.tiles import PIP_VALUES, Tile, double_set, sort_hand
 from engine.views import CommonView, LastRound, LineFacts, LineView, PlayScore
 
 MAX_REDEALS = 1000
@@ -104,7 +104,7 @@ class LineGame(Game):
         cls._plain_plays = (cls._one_turn and cls._turns_round and cls._matches_equal_ends
                             and not cls._hooks_after_play and not cls._hooks_extra_turn
                             and all(getattr(cls, name) is getattr(LineGame, name)
-                                    for name in ("_apply", "_play", "_legal", "plays")))
+                                    for name in ("_apply", "_play", "_pass", "_legal", "plays")))
         # The legal moves are the plays, when there are any (no voluntary draw): legal_actions lists them itself.
         cls._plain_legal = cls._plain_plays and cls.may_draw_voluntarily is LineGame.may_draw_voluntarily
 
@@ -407,10 +407,23 @@ class LineGame(Game):
         legal = self._legal_cache.get(seat) if seat is self.turn and not self._over else None
         if legal is None or legal[0] is not _PASS or seat >= _SEATS_INTERNED:
             return self._apply_generally(seat, _PASS)
-        start = len(self.log)
-        self._pass(seat)
+        # _pass, inline for such a game (its ends match equal values; the turn goes round the table)
+        pips = 0
+        for _, value in self.line.ends:
+            pips |= 1 << value
+        self.void_pips[seat] |= pips
+        self.passes = passes = self.passes + 1
+        event = _PASS_EVENTS[seat]
         self.history.append(_PASS_ENTRIES[seat])
         self._legal_cache = {}
+        if passes < self.seats:
+            self.log.append(event)
+            self.turn = turn = (seat + 1) % self.seats
+            self.to_act = (turn,)
+            return [event]
+        start = len(self.log)
+        self.log.append(event)
+        self._end_round_blocked()
         self._note_awaited()
         return self.log[start:]
 
@@ -525,7 +538,13 @@ class LineGame(Game):
     # ----- round end ----------------------------------------------------------------------------------------
     def pips(self) -> list[int]:
         """Each seat's pip total now (doubles in full, RULES 1.1)."""
-        return [pip_total(hand) for hand in self.hands]
+        totals = []
+        for hand in self.hands:  # pip_total, inline: asked at every round's end
+            total = 0
+            for tile in hand:
+                total += tile.high + tile.low
+            totals.append(total)
+        return totals
 
     def _end_round_out(self, seat: int) -> None:
         pips = self.pips()
@@ -557,10 +576,9 @@ class LineGame(Game):
     def score_out(self, seat: int, pips: list[int]) -> dict[int, int]:
         """Points per seat when ``seat`` goes out: the formula with W = 0 (RULES 2.10); with partners (BLK-4) the pips
         left in all four hands."""
-        if self.partnership:
+        if self.options.get("partners"):  # self.partnership
             return {seat: sum(pips)}
-        others = [p for s, p in enumerate(pips) if s != seat]
-        return {seat: self._formula_points(0, others)}
+        return {seat: self._formula_points(0, pips[:seat] + pips[seat + 1:])}
 
     def score_blocked(self, pips: list[int]) -> dict[int, int]:
         """Points per seat in a blocked round: the unique lowest hand scores; a tie scores nobody (RULES 2.9)."""
