@@ -395,11 +395,7 @@ class LineGame(Game):
             self.turn = turn = (seat + 1) % self.seats
             self.to_act = (turn,)
             return [event]
-        start = len(self.log)
-        self.log.append(event)
-        self._end_round_out(seat)
-        self._note_awaited()
-        return self.log[start:]
+        return self._round_ends(event, seat)
 
     def _pass_offered(self, seat: Any) -> list[Event]:
         """The short way for a pass, the one action offered (a game with _plain_plays): the pass is legal when it is
@@ -421,9 +417,17 @@ class LineGame(Game):
             self.turn = turn = (seat + 1) % self.seats
             self.to_act = (turn,)
             return [event]
+        return self._round_ends(event, None)
+
+    def _round_ends(self, event: Event, out: int | None) -> list[Event]:
+        """The short ways' last action of a round: ``event`` is logged, and the round ends with ``out`` gone out (or
+        blocked: None); what is returned runs on to the next round's deal and opening, as Game.apply's way does."""
         start = len(self.log)
         self.log.append(event)
-        self._end_round_blocked()
+        if out is None:
+            self._end_round_blocked()
+        else:
+            self._end_round_out(out)
         self._note_awaited()
         return self.log[start:]
 
