@@ -169,13 +169,14 @@ class Game(ABC):
         self.history: list[tuple[int, Action]] = []
         self.log: list[Event] = []
         self.round_no = 0
-        self._score = [0] * len(self.sides)
+        sides = len(self.sides)  # a property (the partnerships come from the options): asked once
+        self._score = [0] * sides
         self._winners: tuple[int, ...] = ()
         self._over = self.is_over = False
         self._outcome: Outcome | None = None
         self._round_outcome: Outcome | None = None
         self._legal_cache: dict[int, list[Action]] = {}
-        self._hand_points = [0] * len(self.sides)
+        self._hand_points = [0] * sides
         self._last_points: list[int] | None = None
         self._setup()
 
