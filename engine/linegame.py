@@ -295,13 +295,19 @@ class LineGame(Game):
 
     def legal_actions(self, seat: Any) -> list[Action]:
         """Every legal action for ``seat`` now (empty when it is not that seat's decision)."""
-        # The contract's answer, asked on every turn. With one seat awaited, the seat asked is that seat (a true int
-        # is the turn's own small int) or takes Game's way, which checks it. A game whose legal moves are its plain
-        # plays (_plain_legal) lists them here, onto a plain line's two ends, without the calls of _legal and plays.
-        if seat is not self.turn or self._over or not self._quick:
+        # The contract's answer, asked on every turn. The seat asked is the turn's (a true int is the turn's own small
+        # int) or takes the general way, which checks it; the cache holds only awaited seats' answers. A game whose
+        # legal moves are its plain plays (_quick) lists them here, onto a plain line's two ends, without the calls
+        # of _legal and plays.
+        if seat is not self.turn or self._over:
             return self._legal_generally(seat)
         legal = self._legal_cache.get(seat)
         if legal is None:
+            if not self._quick:
+                if not self._one_turn:  # other seats may be awaited too (Muggins' claims): Game's way
+                    return super().legal_actions(seat)
+                legal = self._legal_cache[seat] = self._legal(seat)
+                return list(legal)
             ends = self.line.ends
             if len(ends) == 2 and ends[0][0] == "W" and ends[1][0] == "E":
                 value, other = ends[0][1], ends[1][1]
@@ -317,15 +323,12 @@ class LineGame(Game):
         return list(legal)
 
     def _legal_generally(self, seat: Any) -> list[Action]:
-        """:meth:`legal_actions` in a game that lists its moves its own way, or for a seat not awaited."""
+        """:meth:`legal_actions` for a seat that is not the turn's true int, or once the match is over."""
         if type(seat) is not int or not self._one_turn:
             return super().legal_actions(seat)
         if seat != self.turn or self._over:
             return []
-        legal = self._legal_cache.get(seat)
-        if legal is None:
-            legal = self._legal_cache[seat] = self._legal(seat)
-        return list(legal)
+        return self.legal_actions(self.turn)  # the turn's seat, given as another int object
 
     def plays(self, seat: int) -> list[Action]:
         """Every legal tile play for ``seat`` now: tile by tile (as the hand is sorted), each open end in arm order."""
@@ -364,14 +367,17 @@ class LineGame(Game):
         # Game.apply's way. (``seat is self.turn``: only a true int is the same object as the turn's small int;
         # anything else that equals it takes the general way, which checks it.)
         made = _MADE.get(id(action))
+        if not self._quick or (made is None and action is not _PASS):  # Game.apply's way, as _apply_generally
+            events = Game.apply(self, seat, action)
+            if self._one_turn:
+                self.to_act = () if self._over else (self.turn,)
+            return events
         if made is None:
-            if action is _PASS and self._quick:
-                return self._pass_offered(seat)
-            return self._apply_generally(seat, action)
+            return self._pass_offered(seat)
         line = self.line
         ends = line.ends
         side = made.side
-        if (seat is not self.turn or self._over or not self._quick or side < 0 or line.is_spinner
+        if (seat is not self.turn or self._over or side < 0 or line.is_spinner
                 or len(ends) != 2 or ends[side] != made.onto or self.pending_pips[seat] or seat >= _SEATS_INTERNED):
             return self._apply_generally(seat, action)
         hand = self.hands[seat]
