@@ -297,8 +297,8 @@ class LineGame(Game):
         """Every legal action for ``seat`` now (empty when it is not that seat's decision)."""
         # The contract's answer, asked on every turn. The seat asked is the turn's (a true int is the turn's own small
         # int) or takes the general way, which checks it; the cache holds only awaited seats' answers. A game whose
-        # legal moves are its plain plays (_quick) lists them here, onto a plain line's two ends, without the calls
-        # of _legal and plays.
+        # legal moves are its plain plays (_quick) lists them here when two ends are open, from the table of plays
+        # onto that pair of ends (found by the ends themselves, one look-up), without the calls of _legal and plays.
         if seat is not self.turn or self._over:
             return self._legal_generally(seat)
         legal = self._legal_cache.get(seat)
@@ -309,15 +309,16 @@ class LineGame(Game):
                 legal = self._legal_cache[seat] = self._legal(seat)
                 return list(legal)
             ends = self.line.ends
-            if len(ends) == 2 and ends[0][0] == "W" and ends[1][0] == "E":
-                value, other = ends[0][1], ends[1][1]
-                pairs = _LINE_TABLES[value * PIP_VALUES + other] or _line_table(value, other)
+            pairs = _PAIR_TABLES.get(ends)
+            if pairs is None and len(ends) == 2:
+                pairs = _pair_table(ends)
+            if pairs is not None:
                 legal = []
                 for tile in self.hands[seat]:
                     legal += pairs[tile.rank]
                 if not legal:  # no play: as _legal says then
                     legal = [_DRAW] if self.drawable() else [_PASS]
-            else:  # a spinner's ends, or one end
+            else:  # a spinner's four or three ends, or one end
                 legal = self._legal(seat)
             self._legal_cache[seat] = legal
         return list(legal)
