@@ -189,8 +189,8 @@ class Game(ABC):
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
         """The scoring sides: one per seat, or the partnerships in team games."""
-        if self.seats < len(_EACH_ALONE):
-            return _EACH_ALONE[self.seats]
+        if self.seats < len(EACH_ALONE):
+            return EACH_ALONE[self.seats]
         return tuple((s,) for s in range(self.seats))
 
     def side_of(self, seat: int) -> int:
@@ -620,7 +620,7 @@ class Game(ABC):
 
 
 #: Every seat its own side, by seat count (the default :attr:`Game.sides`, asked for at every score).
-_EACH_ALONE = tuple(tuple((s,) for s in range(seats)) for seats in range(17))
+EACH_ALONE = tuple(tuple((s,) for s in range(seats)) for seats in range(17))
 _ATOMS = (int, str, float, type(None))
 _PRIVATE = frozenset({EventKind.MARK})  # events only their own seat may know of: never in the view's log
 _UNCOPIED = frozenset({"_legal_cache"})

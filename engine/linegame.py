@@ -14,7 +14,7 @@ from typing import Any
 from engine.actions import Action, Draw, Pass, Play
 from engine.errors import BadOption, IllegalAction
 from engine.events import Event, EventKind, Prompt, PromptKind, ScoreReason, Termination
-from engine.game import Game, OptionSpec
+from engine.game import EACH_ALONE, Game, OptionSpec
 from engine.layout import ARMS, LineOfPlay, OpenEnd, Placed, arm_words
 from engine.phrases import Phrase, in_context
 from engine.scoring import cascade, lowest_unique, round_points
@@ -134,7 +134,10 @@ class LineGame(Game):
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
         """Each player alone; with ``partners`` (BLK-4) seats 0+2 against 1+3."""
-        return PARTNER_SIDES if self.options.get("partners") else super().sides
+        if self.options.get("partners"):
+            return PARTNER_SIDES
+        # Game.sides, inline (a property asked at every score, and super()'s is a second call)
+        return EACH_ALONE[self.seats] if self.seats < len(EACH_ALONE) else super().sides
 
     def side_of(self, seat: int) -> int:
         """The index of the side ``seat`` scores for (asked at every score: each seat alone answers at once)."""
