@@ -115,8 +115,9 @@ class LineGame(Game):
 
     def __init__(self, seats: int, seed: int = 0, options: Mapping[str, Any] | None = None) -> None:
         # _plain_legal, read on every move: kept on the game too, under a name the class does not have, as Python
-        # 3.11 reads such an attribute quicker than a class's (a snapshot leaves it out).
-        self._quick = self._plain_legal
+        # 3.11 reads such an attribute quicker than a class's (a snapshot leaves it out). The short ways take their
+        # made plays and events by seat, so they are for tables of up to _SEATS_INTERNED seats.
+        self._quick = self._plain_legal and seats <= _SEATS_INTERNED
         super().__init__(seats, seed, options)
         self._note_awaited()
 
@@ -381,8 +382,9 @@ class LineGame(Game):
         line = self.line
         ends = line.ends
         side = made.side
-        if (seat is not self.turn or self._over or side < 0 or line.is_spinner
-                or len(ends) != 2 or ends[side] != made.onto or self.pending_pips[seat] or seat >= _SEATS_INTERNED):
+        # (A play onto N or S, side -1, never matches ends[-1] of a line that is no spinner: its east end.)
+        if (seat is not self.turn or self._over or line.is_spinner or len(ends) != 2 or ends[side] != made.onto
+                or self.pending_pips[seat]):
             return self._apply_generally(seat, action)
         hand = self.hands[seat]
         tile = action.tile
@@ -411,7 +413,7 @@ class LineGame(Game):
         """The short way for a pass, the one action offered (a game with _plain_plays): the pass is legal when it is
         the seat's listed action now (the legal list is a pass alone or has none); otherwise Game.apply's way."""
         legal = self._legal_cache.get(seat) if seat is self.turn and not self._over else None
-        if legal is None or legal[0] is not _PASS or seat >= _SEATS_INTERNED:
+        if legal is None or legal[0] is not _PASS:
             return self._apply_generally(seat, _PASS)
         # _pass, inline for such a game (its ends match equal values; the turn goes round the table)
         pips = 0
