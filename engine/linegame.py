@@ -215,14 +215,17 @@ class LineGame(Game):
     def opening(self) -> tuple[int, Tile] | None:
         """RULES 2.7: the seat holding the highest double, and that double; None when nobody holds one."""
         # Done at every deal, so without a call per hand: hands are dealt sorted highest first (sort_hand), so a
-        # hand's first double is its highest.
+        # hand's first double is its highest, and once a tile's high end is no higher than the best double so far,
+        # nothing after it in that hand is higher either.
         best: tuple[int, Tile] | None = None
         top = -1
         for seat, hand in enumerate(self.hands):
             for tile in hand:
-                if tile.high == tile.low:
-                    if tile.high > top:
-                        top, best = tile.high, (seat, tile)
+                high = tile.high
+                if high <= top:
+                    break
+                if high == tile.low:
+                    top, best = high, (seat, tile)
                     break
         return best
 
@@ -311,7 +314,7 @@ class LineGame(Game):
                 if not self._one_turn:  # other seats may be awaited too (Muggins' claims): Game's way
                     return super().legal_actions(seat)
                 legal = self._legal_cache[seat] = self._legal(seat)
-                return list(legal)
+                return [*legal]  # a copy: the cache's own list is never handed out
             ends = self.line.ends
             pairs = _PAIR_TABLES.get(ends)
             if pairs is None and len(ends) == 2:
@@ -325,7 +328,7 @@ class LineGame(Game):
             else:  # a spinner's four or three ends, or one end
                 legal = self._legal(seat)
             self._legal_cache[seat] = legal
-        return list(legal)
+        return [*legal]  # a copy: the cache's own list is never handed out
 
     def _legal_generally(self, seat: Any) -> list[Action]:
         """:meth:`legal_actions` for a seat that is not the turn's true int, or once the match is over."""
