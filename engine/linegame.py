@@ -369,11 +369,12 @@ class LineGame(Game):
     def apply(self, seat: Any, action: Any) -> list[Event]:
         """Take ``action`` for ``seat`` and return what happened; an illegal action raises and changes nothing."""
         # The commonest move of all, the short way: one of the plays made here, by the seat awaited, onto a line with
-        # two open ends, in a game whose plays only place and log a tile and pass the turn (_plain_plays). The play
-        # is legal when the end it goes on is open and the tile is in the hand; what it places and logs was worked
-        # out beforehand (_Made). A pass has a short way of its own; anything else, illegal moves included, takes
-        # Game.apply's way. (``seat is self.turn``: only a true int is the same object as the turn's small int;
-        # anything else that equals it takes the general way, which checks it.)
+        # two open ends, in a game whose plays only place and log a tile and pass the turn (_quick: _plain_plays, and
+        # legal_actions lists the plays itself). The play is legal when the end it goes on is open and the tile is in
+        # the hand; what it places and logs was worked out beforehand (_Made). A pass has a short way of its own;
+        # anything else, illegal moves included, takes Game.apply's way. (``seat is self.turn``: only a true int is
+        # the same object as the turn's small int; anything else that equals it takes the general way, which checks
+        # it.)
         made = _MADE.get(id(action))
         if not self._quick or (made is None and action is not _PASS):  # Game.apply's way, as _apply_generally
             events = Game.apply(self, seat, action)
