@@ -21,7 +21,8 @@ from engine.actions import Action, Play
 from engine.errors import BadOption, GameOver, IllegalAction, InvalidAction, NoSuchSeat, NotYourTurn
 from engine.events import Event, EventKind, Outcome, Prompt, PromptKind, ScoreReason, Termination
 from engine.phrases import Phrase, Word, capital
-from engine.tiles import Tile, sort_hand, tiles_from
+from engine.shuffling import shuffle
+from engine.tiles import TILE_ORDER, Tile, sort_hand, tiles_from
 from engine.views import CommonView, EventJson, Family, GameView
 
 if TYPE_CHECKING:
@@ -168,13 +169,14 @@ class Game(ABC):
         self.history: list[tuple[int, Action]] = []
         self.log: list[Event] = []
         self.round_no = 0
-        self._score = [0] * len(self.sides)
+        sides = len(self.sides)  # a property (the partnerships come from the options): asked once
+        self._score = [0] * sides
         self._winners: tuple[int, ...] = ()
         self._over = self.is_over = False
         self._outcome: Outcome | None = None
         self._round_outcome: Outcome | None = None
         self._legal_cache: dict[int, list[Action]] = {}
-        self._hand_points = [0] * len(self.sides)
+        self._hand_points = [0] * sides
         self._last_points: list[int] | None = None
         self._setup()
 
@@ -187,8 +189,8 @@ class Game(ABC):
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
         """The scoring sides: one per seat, or the partnerships in team games."""
-        if self.seats < len(_EACH_ALONE):
-            return _EACH_ALONE[self.seats]
+        if self.seats < len(EACH_ALONE):
+            return EACH_ALONE[self.seats]
         return tuple((s,) for s in range(self.seats))
 
     def side_of(self, seat: int) -> int:
@@ -431,8 +433,11 @@ class Game(ABC):
         """Record how a round (hand) ended: its :class:`Outcome` (``points``: each side's points in it) becomes
         :attr:`round_outcome` and a ``round_over`` (or ``kind``) event carries it, logged now or at index ``at``."""
         sides = tuple(sorted(set(winning_sides)))
-        outcome = Outcome(termination, tuple(s for side in sides for s in sorted(self.sides[side])), sides,
-                          tuple(points), self.round_no)
+        every_side = self.sides
+        seats: list[int] = []
+        for side in sides:
+            seats += sorted(every_side[side])
+        outcome = Outcome(termination, tuple(seats), sides, tuple(points), self.round_no)
         self._round_outcome = outcome
         event = Event(kind, seat, outcome=outcome, round=self.round_no, **fields)
         self.log.insert(len(self.log) if at is None else at, event)
@@ -483,14 +488,14 @@ class Game(ABC):
         With a rigged ``deal`` (first round only) the hands are as given; a rigged ``boneyard`` is used as is and
         any tile in neither is set aside (returned hands, boneyard; the caller keeps the rest as dead).
         """
-        rig = self.rigged_deal()
+        rig = self.rigged_deal() if self.round_no <= 1 else None  # rigged deals are for the first round only
         if rig is None:
             pool = list(tiles)
-            self.rng.shuffle(pool)
+            shuffle(pool, self.rng)
             hands = []
             at = 0
-            for size in sizes:
-                hands.append(sort_hand(pool[at:at + size]))
+            for size in sizes:  # sort_hand, inline (every round deals)
+                hands.append(sorted(pool[at:at + size], key=TILE_ORDER, reverse=True))
                 at += size
             return hands, pool[at:]
         rest = Counter(tiles)
@@ -502,7 +507,7 @@ class Game(ABC):
         bone = self.rigged_tiles("boneyard")
         if bone is None:
             pool = list(rest.elements())
-            self.rng.shuffle(pool)
+            shuffle(pool, self.rng)
             return [sort_hand(h) for h in rig], pool
         for tile in bone:
             if rest[tile] <= 0:
@@ -615,12 +620,13 @@ class Game(ABC):
 
 
 #: Every seat its own side, by seat count (the default :attr:`Game.sides`, asked for at every score).
-_EACH_ALONE = tuple(tuple((s,) for s in range(seats)) for seats in range(17))
+EACH_ALONE = tuple(tuple((s,) for s in range(seats)) for seats in range(17))
 _ATOMS = (int, str, float, type(None))
 _PRIVATE = frozenset({EventKind.MARK})  # events only their own seat may know of: never in the view's log
 _UNCOPIED = frozenset({"_legal_cache"})
-#: Left out of snapshots: the legal-action cache, and ``is_over`` (a copy of ``_over``, which the snapshot holds).
-_UNSAVED = _UNCOPIED | {"is_over"}
+#: Left out of snapshots: the legal-action cache, ``is_over`` (a copy of ``_over``, which the snapshot holds) and the
+#: line games' ``to_act`` (kept from ``turn`` and ``_over``, which it holds too) and ``_quick`` (a class setting).
+_UNSAVED = _UNCOPIED | {"is_over", "to_act", "_quick"}
 
 
 _VALUES = (int, str, float, type(None), Tile, Action, Event, Outcome, frozenset)

@@ -27,6 +27,7 @@ from engine.tiles import Tile
 from engine.views import LineOfPlayView
 
 ARMS = ("W", "E", "N", "S")
+_PLAIN_ARMS = ("W", "E")
 #: Each arm's end in words, for players (said by render; a move's label names its end with them).
 ARM_WORDS = {"W": in_context("end of the line", "left"), "E": in_context("end of the line", "right"),
              "N": in_context("end of the line", "top"), "S": in_context("end of the line", "bottom")}
@@ -130,6 +131,9 @@ class LineOfPlay:
         self.center_seat = seat
         self.is_spinner = self.spinner and tile.is_double
         # Every open arm shows the centre's high end, but a plain line's east arm its low end (the same for a double).
+        if not self.is_spinner and self.line_arms == _PLAIN_ARMS:  # the usual line, made at every deal
+            self.ends = (("W", tile.high), ("E", tile.low))
+            return
         arms = self.open_arms() if self.is_spinner else self.line_arms
         self.ends = tuple([(arm, tile.low if arm == "E" else tile.high) for arm in arms])
 

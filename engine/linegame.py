@@ -14,11 +14,11 @@ from typing import Any
 from engine.actions import Action, Draw, Pass, Play
 from engine.errors import BadOption, IllegalAction
 from engine.events import Event, EventKind, Prompt, PromptKind, ScoreReason, Termination
-from engine.game import Game, OptionSpec
+from engine.game import EACH_ALONE, Game, OptionSpec
 from engine.layout import ARMS, LineOfPlay, OpenEnd, Placed, arm_words
 from engine.phrases import Phrase, in_context
 from engine.scoring import cascade, lowest_unique, round_points
-from engine.tiles import PIP_VALUES, Tile, double_set, pip_total, sort_hand
+from engine.tiles import PIP_VALUES, Tile, double_set, sort_hand
 from engine.views import CommonView, LastRound, LineFacts, LineView, PlayScore
 
 MAX_REDEALS = 1000
@@ -54,6 +54,16 @@ def check_partners(seats: int, options: Mapping[str, Any]) -> None:
         raise BadOption(Phrase("partners needs 4 players, not {seats}", seats=seats))
 
 
+class _Awaited:
+    """:attr:`LineGame.to_act` where it is not kept as a value: worked out when asked (a game that awaits several seats
+    at times, as Muggins awaits a claim). A plain value set on the game hides it."""
+
+    def __get__(self, game: LineGame | None, owner: type | None = None) -> Any:
+        if game is None:
+            return self
+        return () if game._over else game._to_act()
+
+
 class LineGame(Game):
     """A layout game played in rounds to a target score.
 
@@ -73,15 +83,20 @@ class LineGame(Game):
     # that only answers the default is not called.
     _matches_equal_ends = True
     _hooks_after_play = False
+    _hooks_after_open = False
+    _own_sides = False
     _hooks_extra_turn = False
     _one_turn = True  # one seat is awaited, ``turn`` (Muggins also awaits a claim)
     _turns_round = True  # the next seat is the one after, round the table
     _plain_plays = True
+    _plain_legal = True
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._matches_equal_ends = cls.connects is LineGame.connects
         cls._hooks_after_play = cls.after_play is not LineGame.after_play
+        cls._hooks_after_open = cls.after_open is not LineGame.after_open
+        cls._own_sides = cls.sides is not LineGame.sides
         cls._hooks_extra_turn = cls.extra_turn is not LineGame.extra_turn
         cls._one_turn = cls._to_act is LineGame._to_act and cls._awaits is LineGame._awaits
         cls._turns_round = cls._next is LineGame._next
@@ -89,7 +104,22 @@ class LineGame(Game):
         cls._plain_plays = (cls._one_turn and cls._turns_round and cls._matches_equal_ends
                             and not cls._hooks_after_play and not cls._hooks_extra_turn
                             and all(getattr(cls, name) is getattr(LineGame, name)
-                                    for name in ("_apply", "_play", "_legal", "plays")))
+                                    for name in ("_apply", "_play", "_pass", "_legal", "plays")))
+        # The legal moves are the plays, when there are any (no voluntary draw): legal_actions lists them itself.
+        cls._plain_legal = cls._plain_plays and cls.may_draw_voluntarily is LineGame.may_draw_voluntarily
+
+    #: The seats whose decision is awaited now; ``()`` once the match is over. Asked before every move, so in a game
+    #: awaiting one seat (``_one_turn``) it is a plain value, set at the deal and by ``apply`` (the only way a game
+    #: changes), not a property (a Python call from C on every read); other games work it out when asked.
+    to_act: tuple[int, ...] = _Awaited()  # type: ignore[assignment]
+
+    def __init__(self, seats: int, seed: int = 0, options: Mapping[str, Any] | None = None) -> None:
+        # _plain_legal, read on every move: kept on the game too, under a name the class does not have, as Python
+        # 3.11 reads such an attribute quicker than a class's (a snapshot leaves it out). The short ways take their
+        # made plays and events by seat, so they are for tables of up to _SEATS_INTERNED seats.
+        self._quick = self._plain_legal and seats <= _SEATS_INTERNED
+        super().__init__(seats, seed, options)
+        self._note_awaited()
 
     # ----- options and set ---------------------------------------------------------------------------------------
     @property
@@ -105,7 +135,16 @@ class LineGame(Game):
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
         """Each player alone; with ``partners`` (BLK-4) seats 0+2 against 1+3."""
-        return PARTNER_SIDES if self.partnership else super().sides
+        if self.options.get("partners"):
+            return PARTNER_SIDES
+        # Game.sides, inline (a property asked at every score, and super()'s is a second call)
+        return EACH_ALONE[self.seats] if self.seats < len(EACH_ALONE) else super().sides
+
+    def side_of(self, seat: int) -> int:
+        """The index of the side ``seat`` scores for (asked at every score: each seat alone answers at once)."""
+        if self._own_sides or self.options.get("partners") or type(seat) is not int or not 0 <= seat < self.seats:
+            return super().side_of(seat)
+        return seat
 
     def tile_set(self) -> list[Tile]:
         """The tiles this game is played with."""
@@ -147,7 +186,7 @@ class LineGame(Game):
     def _start_round(self) -> None:
         self.round_no += 1
         size = self.hand_size()
-        rigged = self.rigged("deal") is not None
+        rigged = self.round_no <= 1 and self.options.get("deal") is not None  # as self.rigged("deal"), inline
         for _ in range(MAX_REDEALS):
             self.line = self.make_line()
             self.passes = 0
@@ -176,14 +215,17 @@ class LineGame(Game):
     def opening(self) -> tuple[int, Tile] | None:
         """RULES 2.7: the seat holding the highest double, and that double; None when nobody holds one."""
         # Done at every deal, so without a call per hand: hands are dealt sorted highest first (sort_hand), so a
-        # hand's first double is its highest.
+        # hand's first double is its highest, and once a tile's high end is no higher than the best double so far,
+        # nothing after it in that hand is higher either.
         best: tuple[int, Tile] | None = None
         top = -1
         for seat, hand in enumerate(self.hands):
             for tile in hand:
-                if tile.high == tile.low:
-                    if tile.high > top:
-                        top, best = tile.high, (seat, tile)
+                high = tile.high
+                if high <= top:
+                    break
+                if high == tile.low:
+                    top, best = high, (seat, tile)
                     break
         return best
 
@@ -197,13 +239,17 @@ class LineGame(Game):
         _remove(self.hands[seat], tile)
         self.line.start(tile, seat)
         self.log.append(_opening_event(seat, tile))
-        self.after_open(seat, tile)
+        if self._hooks_after_open:
+            self.after_open(seat, tile)
         if self._over:  # the opening's own points won the match (RULES 1.5, in-play games)
             return True
         if not self.hands[seat]:  # the opening double was the holder's last tile: the round ends (2.8)
             self._end_round_out(seat)
             return True
-        self.turn = seat if self.extra_turn(seat, tile) else self._next(seat)
+        if self._hooks_extra_turn and self.extra_turn(seat, tile):
+            self.turn = seat
+        else:
+            self.turn = (seat + 1) % self.seats if self._turns_round else self._next(seat)
         return True
 
     def opening_shows(self, tile: Tile) -> frozenset[Tile]:
@@ -249,24 +295,48 @@ class LineGame(Game):
     def _awaits(self, seat: int) -> bool:
         return seat == self.turn
 
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        """The seats whose decision is awaited now; ``()`` once the match is over."""
-        if self._over:
-            return ()
-        return (self.turn,) if self._one_turn else self._to_act()
+    def _note_awaited(self) -> None:
+        """Keep :attr:`to_act` as a value in a game that awaits one seat (after the deal and after every action)."""
+        if self._one_turn:
+            self.to_act = () if self._over else (self.turn,)
 
     def legal_actions(self, seat: Any) -> list[Action]:
         """Every legal action for ``seat`` now (empty when it is not that seat's decision)."""
-        # The contract's answer, asked on every turn: with one seat awaited, a seat number is that seat or not.
+        # The contract's answer, asked on every turn. The seat asked is the turn's (a true int is the turn's own small
+        # int) or takes the general way, which checks it; the cache holds only awaited seats' answers. A game whose
+        # legal moves are its plain plays (_quick) lists them here when two ends are open, from the table of plays
+        # onto that pair of ends (found by the ends themselves, one look-up), without the calls of _legal and plays.
+        if seat is not self.turn or self._over:
+            return self._legal_generally(seat)
+        legal = self._legal_cache.get(seat)
+        if legal is None:
+            if not self._quick:
+                if not self._one_turn:  # other seats may be awaited too (Muggins' claims): Game's way
+                    return super().legal_actions(seat)
+                legal = self._legal_cache[seat] = self._legal(seat)
+                return [*legal]  # a copy: the cache's own list is never handed out
+            ends = self.line.ends
+            pairs = _PAIR_TABLES.get(ends)
+            if pairs is None and len(ends) == 2:
+                pairs = _pair_table(ends)
+            if pairs is not None:
+                legal = []
+                for tile in self.hands[seat]:
+                    legal += pairs[tile.rank]
+                if not legal:  # no play: as _legal says then
+                    legal = [_DRAW] if self.drawable() else [_PASS]
+            else:  # a spinner's four or three ends, or one end
+                legal = self._legal(seat)
+            self._legal_cache[seat] = legal
+        return [*legal]  # a copy: the cache's own list is never handed out
+
+    def _legal_generally(self, seat: Any) -> list[Action]:
+        """:meth:`legal_actions` for a seat that is not the turn's true int, or once the match is over."""
         if type(seat) is not int or not self._one_turn:
             return super().legal_actions(seat)
         if seat != self.turn or self._over:
             return []
-        legal = self._legal_cache.get(seat)
-        if legal is None:
-            legal = self._legal_cache[seat] = self._legal(seat)
-        return list(legal)
+        return self.legal_actions(self.turn)  # the turn's seat, given as another int object
 
     def plays(self, seat: int) -> list[Action]:
         """Every legal tile play for ``seat`` now: tile by tile (as the hand is sorted), each open end in arm order."""
@@ -299,18 +369,27 @@ class LineGame(Game):
     def apply(self, seat: Any, action: Any) -> list[Event]:
         """Take ``action`` for ``seat`` and return what happened; an illegal action raises and changes nothing."""
         # The commonest move of all, the short way: one of the plays made here, by the seat awaited, onto a line with
-        # two open ends, in a game whose plays only place and log a tile and pass the turn (_plain_plays). The play
-        # is legal when the end it goes on is open and the tile is in the hand; what it places and logs was worked
-        # out beforehand (_Made). Anything else, illegal moves included, takes Game.apply's way.
-        made = _MADE.get(id(action)) if self._plain_plays else None
-        if made is None or type(seat) is not int or seat != self.turn or self._over:
-            return super().apply(seat, action)
+        # two open ends, in a game whose plays only place and log a tile and pass the turn (_quick: _plain_plays, and
+        # legal_actions lists the plays itself). The play is legal when the end it goes on is open and the tile is in
+        # the hand; what it places and logs was worked out beforehand (_Made). A pass has a short way of its own;
+        # anything else, illegal moves included, takes Game.apply's way. (``seat is self.turn``: only a true int is
+        # the same object as the turn's small int; anything else that equals it takes the general way, which checks
+        # it.)
+        made = _MADE.get(id(action))
+        if not self._quick or (made is None and action is not _PASS):  # Game.apply's way, as _apply_generally
+            events = Game.apply(self, seat, action)
+            if self._one_turn:
+                self.to_act = () if self._over else (self.turn,)
+            return events
+        if made is None:
+            return self._pass_offered(seat)
         line = self.line
         ends = line.ends
         side = made.side
-        if (line.is_spinner or len(ends) != 2 or side < 0 or ends[side] != made.onto or self.pending_pips[seat]
-                or seat >= _SEATS_INTERNED):
-            return super().apply(seat, action)
+        # (A play onto N or S, side -1, never matches ends[-1] of a line that is no spinner: its east end.)
+        if (seat is not self.turn or self._over or line.is_spinner or len(ends) != 2 or ends[side] != made.onto
+                or self.pending_pips[seat]):
+            return self._apply_generally(seat, action)
         hand = self.hands[seat]
         tile = action.tile
         at = 0
@@ -319,7 +398,7 @@ class LineGame(Game):
                 break
             at += 1
         else:
-            return super().apply(seat, action)
+            return self._apply_generally(seat, action)
         del hand[at]
         placed, event, entry = made.by_seat[seat] or made.make(seat)
         line.arms[made.arm].append(placed)
@@ -329,12 +408,50 @@ class LineGame(Game):
         self._legal_cache = {}
         if hand:
             self.log.append(event)
-            self.turn = (seat + 1) % self.seats
+            self.turn = turn = (seat + 1) % self.seats
+            self.to_act = (turn,)
             return [event]
+        return self._round_ends(event, seat)
+
+    def _pass_offered(self, seat: Any) -> list[Event]:
+        """The short way for a pass, the one action offered (a game with _plain_plays): the pass is legal when it is
+        the seat's listed action now (the legal list is a pass alone or has none); otherwise Game.apply's way."""
+        legal = self._legal_cache.get(seat) if seat is self.turn and not self._over else None
+        if legal is None or legal[0] is not _PASS:
+            return self._apply_generally(seat, _PASS)
+        # _pass, inline for such a game (its ends match equal values; the turn goes round the table)
+        pips = 0
+        for _, value in self.line.ends:
+            pips |= 1 << value
+        self.void_pips[seat] |= pips
+        self.passes = passes = self.passes + 1
+        event = _PASS_EVENTS[seat]
+        self.history.append(_PASS_ENTRIES[seat])
+        self._legal_cache = {}
+        if passes < self.seats:
+            self.log.append(event)
+            self.turn = turn = (seat + 1) % self.seats
+            self.to_act = (turn,)
+            return [event]
+        return self._round_ends(event, None)
+
+    def _round_ends(self, event: Event, out: int | None) -> list[Event]:
+        """The short ways' last action of a round: ``event`` is logged, and the round ends with ``out`` gone out (or
+        blocked: None); what is returned runs on to the next round's deal and opening, as Game.apply's way does."""
         start = len(self.log)
         self.log.append(event)
-        self._end_round_out(seat)
+        if out is None:
+            self._end_round_blocked()
+        else:
+            self._end_round_out(out)
+        self._note_awaited()
         return self.log[start:]
+
+    def _apply_generally(self, seat: Any, action: Any) -> list[Event]:
+        """Game.apply's way (every check, then the game's ``_apply``), keeping :attr:`to_act`."""
+        events = Game.apply(self, seat, action)
+        self._note_awaited()
+        return events
 
     def _legal(self, seat: int) -> list[Action]:
         plays = self.plays(seat)
@@ -441,7 +558,13 @@ class LineGame(Game):
     # ----- round end ----------------------------------------------------------------------------------------
     def pips(self) -> list[int]:
         """Each seat's pip total now (doubles in full, RULES 1.1)."""
-        return [pip_total(hand) for hand in self.hands]
+        totals = []
+        for hand in self.hands:  # pip_total, inline: asked at every round's end
+            total = 0
+            for tile in hand:
+                total += tile.high + tile.low
+            totals.append(total)
+        return totals
 
     def _end_round_out(self, seat: int) -> None:
         pips = self.pips()
@@ -473,10 +596,9 @@ class LineGame(Game):
     def score_out(self, seat: int, pips: list[int]) -> dict[int, int]:
         """Points per seat when ``seat`` goes out: the formula with W = 0 (RULES 2.10); with partners (BLK-4) the pips
         left in all four hands."""
-        if self.partnership:
+        if self.options.get("partners"):  # self.partnership
             return {seat: sum(pips)}
-        others = [p for s, p in enumerate(pips) if s != seat]
-        return {seat: self._formula_points(0, others)}
+        return {seat: self._formula_points(0, pips[:seat] + pips[seat + 1:])}
 
     def score_blocked(self, pips: list[int]) -> dict[int, int]:
         """Points per seat in a blocked round: the unique lowest hand scores; a tie scores nobody (RULES 2.9)."""
@@ -687,6 +809,7 @@ _ARMS_BY_CODE = ("W", "E", "N", "S")
 _ARM_CODES = {arm: code for code, arm in enumerate(_ARMS_BY_CODE)}
 _EVENTS: list[Event | None] = [None] * (PIP_VALUES * PIP_VALUES * 4 * 2 * _SEATS_INTERNED)
 _PASS_EVENTS = [Event(EventKind.PASS, seat) for seat in range(_SEATS_INTERNED)]
+_PASS_ENTRIES: list[tuple[int, Action]] = [(seat, _PASS) for seat in range(_SEATS_INTERNED)]  # history entries
 
 
 def _slot(tile: Tile, code: int, face: int) -> int:

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from engine.actions import Action
+from engine.shuffling import shuffle
 from engine.tiles import Tile
 
 if TYPE_CHECKING:
@@ -194,7 +195,7 @@ def deal(seen: Observation, rng: random.Random) -> dict[str, list[Tile]]:
     masks = seen.constrained
     items = [tile for tile in seen.unseen if tile in masks]
     free = [tile for tile in seen.unseen if tile not in masks]
-    rng.shuffle(items)
+    shuffle(items, rng)
     items.sort(key=lambda tile: bin(masks[tile]).count("1"))  # stable: random among equally constrained tiles
     chosen = _greedy(items, masks, room, rng)
     if chosen is None:
@@ -204,13 +205,13 @@ def deal(seen: Observation, rng: random.Random) -> dict[str, list[Tile]]:
     for tile, where in zip(items, chosen, strict=True):
         out[names[where]].append(tile)
         left[where] -= 1
-    rng.shuffle(free)  # the tiles that may be anywhere fill the room left
+    shuffle(free, rng)  # the tiles that may be anywhere fill the room left
     at = 0
     for name, size in zip(names, left, strict=True):
         out[name] += free[at:at + size]
         at += size
     for tiles in out.values():
-        rng.shuffle(tiles)
+        shuffle(tiles, rng)
     return out
 
 

@@ -21,6 +21,7 @@ from engine.actions import Action, Bid, Call, Pass, Play
 from engine.events import EventKind, Prompt, PromptKind, ScoreReason, Termination
 from engine.game import Game
 from engine.phrases import Phrase, in_context
+from engine.shuffling import shuffle
 from engine.tiles import Tile, double_set
 from engine.tricks import NumberSuits, SuitRule, Trick, legal_follows, suit_words
 from engine.views import CommonView, Contract, LastTrick, TrickFacts, TrickInPlay, TrickView
@@ -78,7 +79,7 @@ class TrickGame(Game):
         drawing = list(range(self.seats))
         for _ in range(MAX_LOTS):
             pool = list(double_set(6))
-            self.rng.shuffle(pool)
+            shuffle(pool, self.rng)
             drawn = {seat: pool[i].pips for i, seat in enumerate(drawing)}
             best = max(drawn.values())
             drawing = [seat for seat in drawing if drawn[seat] == best]

@@ -23,6 +23,7 @@ from engine.errors import BadOption
 from engine.events import EventKind, Prompt, PromptKind, ScoreReason, Termination
 from engine.game import Game, GameSpec, OptionSpec
 from engine.phrases import Phrase
+from engine.shuffling import shuffle
 from engine.tiles import Tile, double_set
 from engine.views import BingoFacts, BingoResult, BingoView, CommonView
 
@@ -39,7 +40,7 @@ class BingoGame(Game):
         rigged = self.rigged_tiles("row")
         if rigged is None:
             self.row = list(tiles)
-            self.rng.shuffle(self.row)
+            shuffle(self.row, self.rng)
         else:
             self._check_row(rigged, tiles)
             self.row = rigged

@@ -37,6 +37,7 @@ from engine.game import Game, GameSpec, OptionSpec
 from engine.phrases import Phrase, counted, in_context
 from engine.poker_betting import Betting
 from engine.poker_hands import HAND_SIZE, evaluate, poker_set
+from engine.shuffling import shuffle
 from engine.tiles import Tile
 from engine.views import CommonView, PokerFacts, PokerHand, PokerView
 
@@ -209,7 +210,7 @@ class PokerGame(Game):
         marked, self.marked = self.marked, []
         if len(self.stock) < len(marked):
             refill, self.discards = self.discards, []
-            self.rng.shuffle(refill)
+            shuffle(refill, self.rng)
             self.stock.extend(refill)
         drawn, self.stock = self.stock[:len(marked)], self.stock[len(marked):]
         self.hands[seat] = sorted([t for t in self.hands[seat] if t not in marked] + drawn, reverse=True)

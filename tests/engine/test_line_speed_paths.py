@@ -92,3 +92,40 @@ def test_plays_are_each_tile_in_hand_order_on_each_open_end_it_matches(key: str,
             pairs += len(game.line.ends) == 2
             game.apply(seat, rng.choice(game.legal_actions(seat)))
     assert pairs > 10  # the two-end tables were asked, not only the general way
+
+
+def _line_games() -> list[tuple[str, int]]:
+    from engine import catalogue
+
+    return [(key, seats) for key, spec in catalogue().items() if issubclass(spec.factory, LineGame)
+            for seats in sorted({spec.seats[0], 4 if 4 in spec.seats else spec.seats[-1]})]
+
+
+@pytest.mark.parametrize(("key", "seats"), _line_games())
+def test_to_act_kept_as_a_value_is_what_the_game_works_out(key: str, seats: int) -> None:
+    """A line game awaiting one seat keeps ``to_act`` as a value (set at the deal and by apply): after every action,
+    refused ones included, and in a clone, it is what ``_to_act`` works out (``()`` once over), and the legal actions
+    the fused listing gives are the ones ``_legal`` gives."""
+    for seed in range(3):
+        game = new_game(key, seats, seed)
+        assert isinstance(game, LineGame)
+        rng = random.Random(seed)
+        steps = 0
+        while steps < 400:
+            assert game.to_act == (() if game.is_over else game._to_act()), (key, seed, steps)
+            if game.is_over:
+                break
+            seat = game.to_act[0]
+            legal = game.legal_actions(seat)
+            assert legal == game._legal(seat), (key, seed, steps)
+            if len(game.to_act) == 1:
+                with pytest.raises((IllegalAction, NotYourTurn)):
+                    game.apply((seat + 1) % seats, legal[0])  # the wrong seat: refused, nothing changes
+                assert game.to_act == game._to_act()
+            twin = game.clone()
+            before = game.to_act
+            assert twin.to_act == before
+            game.apply(seat, rng.choice(legal))
+            assert twin.to_act == before  # the clone keeps its own
+            steps += 1
+        assert game.is_over or steps == 400
