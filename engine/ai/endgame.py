@@ -38,17 +38,23 @@ class _OutOfBudget(Exception):
 
 
 def solvable(game: Game) -> bool:
-    """True when :func:`solve` can value ``game`` exactly: a layout game scored only at the round's end, whose plays
-    only place a tile on one of the line's two ends and pass the turn on (no spinner, no extra turns, ordinary
-    matching), with nothing left to draw, two sides, and the highest total winning."""
-    if not isinstance(game, LineGame) or game.is_over or game.SCORES_IN_PLAY or game.CHECK_TARGET_IN_PLAY:
+    """True when :func:`solve` can value ``game`` exactly now: a :func:`solvable_game` with nothing left to draw and
+    a line of two ends (no spinner)."""
+    return (isinstance(game, LineGame) and solvable_game(game) and not game.is_over and game.drawable() == 0
+            and not game.line.is_spinner and len(game.line.ends) == 2)
+
+
+def solvable_game(game: Game) -> bool:
+    """True for a game whose endgames :func:`solve` can value: a layout game scored only at the round's end, whose
+    plays only place a tile on an end and pass the turn on (ordinary matching, no extra turns), with two sides and
+    the highest total winning."""
+    if not isinstance(game, LineGame) or game.SCORES_IN_PLAY or game.CHECK_TARGET_IN_PLAY:
         return False
     cls = type(game)
     rounds_as_line_game = all(getattr(cls, name) is getattr(LineGame, name)
                               for name in ("_pass", "_end_round_out", "_end_round_blocked", "_round_over",
                                            "_after_round", "_next", "legal_actions"))
-    return (cls._plain_plays and rounds_as_line_game and not game.lowest_wins and len(game.sides) == 2
-            and game.drawable() == 0 and not game.line.is_spinner and len(game.line.ends) == 2)
+    return cls._plain_plays and rounds_as_line_game and not game.lowest_wins and len(game.sides) == 2
 
 
 def solve(world: Game, seat: int, actions: Sequence[Action], before: Sequence[int], bonus: float,
@@ -63,6 +69,22 @@ def solve(world: Game, seat: int, actions: Sequence[Action], before: Sequence[in
     solver = _Solver(world, seat, before, bonus, hand_bonus, nodes)
     try:
         return [solver.after(action) for action in actions]
+    except _OutOfBudget:
+        return None
+
+
+def solve_position(world: Game, seat: int, before: Sequence[int], bonus: float, hand_bonus: float = 0.0,
+                   nodes: int = DEFAULT_NODES) -> float | None:
+    """The value for ``seat`` of ``world`` as it stands (whoever is to move), both sides playing the rest of the
+    round perfectly (as :func:`solve`); None when not :func:`solvable` or past ``nodes`` nodes."""
+    if not solvable(world):
+        return None
+    assert isinstance(world, LineGame)
+    solver = _Solver(world, seat, before, bonus, hand_bonus, nodes)
+    (_, west), (_, east) = world.line.ends
+    try:
+        return solver.value(min(west, east), max(west, east), solver.packed, world.turn, world.passes,
+                            -float("inf"), float("inf"))
     except _OutOfBudget:
         return None
 

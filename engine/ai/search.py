@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from engine.actions import Action, Play
-from engine.ai.endgame import DEFAULT_NODES, solvable, solve
+from engine.ai.endgame import DEFAULT_NODES, solvable, solvable_game, solve, solve_position
 from engine.ai.players import own_player
 from engine.ai.poker_search import choose_bet
 from engine.ai.reading import doubles_first_weight, heavy_first_weight
@@ -124,7 +124,7 @@ class SearchPlayer:
     def __init__(self, seed: int = 0, samples: int = 24, max_seconds: float | None = 0.5,
                  playout: str = "auto", exact: bool = True, hand_bonus: float | None = None, prior: float = 0.0,
                  read_plays: bool = False, read_doubles: bool = False, endgame: int = 0,
-                 endgame_nodes: int = DEFAULT_NODES) -> None:
+                 endgame_nodes: int = DEFAULT_NODES, endgame_playouts: bool = False) -> None:
         self.rng = random.Random(seed)
         self.samples = samples
         self.max_seconds = max_seconds
@@ -136,6 +136,7 @@ class SearchPlayer:
         self.read_doubles = read_doubles
         self.endgame = endgame
         self.endgame_nodes = endgame_nodes
+        self.endgame_playouts = endgame_playouts
         self.last_samples = 0
 
     def choose(self, game: Game, seat: int) -> Action:
@@ -185,6 +186,7 @@ class SearchPlayer:
             return world, weight
 
         exact_values = self.endgame_values(game, seat, legal, bonus, hand_bonus)
+        to_endgame = bool(self.endgame and self.endgame_playouts and solvable_game(game))
 
         def trial(world: Game, action: Action, seed: int) -> float:
             if exact_values is not None:
@@ -194,7 +196,12 @@ class SearchPlayer:
             # the world is not needed after its last action's trial (sample_actions tries them in order)
             played = world if action is legal[-1] else world.clone()
             played.apply(seat, action)
-            play_round(played, self.players(game, seed))
+            players = self.players(game, seed)
+            if to_endgame and isinstance(played, LineGame):
+                exact = self.played_to_endgame(played, seat, players, bonus, hand_bonus, game.score)
+                if exact is not None:
+                    return exact
+            play_round(played, players)
             return outcome(played, game.score, seat, bonus, hand_bonus)
 
         action_at = {id(action): at for at, action in enumerate(legal)}
@@ -225,6 +232,21 @@ class SearchPlayer:
             return found
 
         return values
+
+    def played_to_endgame(self, world: LineGame, seat: int, players: list[PlayoutPlayer], bonus: float,
+                          hand_bonus: float, before: tuple[int, ...]) -> float | None:
+        """Play ``world`` on until at most ``endgame`` tiles are left in the hands, then solve the rest exactly: its
+        value for ``seat``; None when the round ended first, or the world cannot be or was not solved (the caller
+        plays the rest out)."""
+        start = world.round_no
+        for _ in range(MAX_PLAYOUT_ACTIONS):
+            if world.is_over or world.round_no != start:
+                return None
+            if sum(len(hand) for hand in world.hands) <= self.endgame:
+                return solve_position(world, seat, before, bonus, hand_bonus, self.endgame_nodes)
+            mover = world.turn
+            world.apply(mover, players[mover].choose(world, mover))
+        return None
 
     def round_bonus(self, game: Game) -> float:
         """What winning the round adds to a playout's result in ``game``: ``hand_bonus``, or by default

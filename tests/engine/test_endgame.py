@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from engine import new_game
 from engine.actions import Action
 from engine.ai import endgame, search
-from engine.ai.endgame import solvable, solve
+from engine.ai.endgame import solvable, solve, solve_position
 from engine.ai.search import SearchPlayer, outcome
 from engine.game import Game
 from engine.registry import catalogue
@@ -98,6 +98,17 @@ def test_the_solver_equals_brute_force_property(key: str, seats: int, options: d
         check_against_brute_force(game, seat)
 
 
+def test_a_position_is_valued_for_either_side_whoever_is_to_move() -> None:
+    checked = 0
+    for key, seats, options in CASES:
+        for game, _ in endgames(key, seats, options, seed=21, tiles=9):
+            for seat in range(seats):
+                want = brute_force(game.clone(), seat, game.score, game.round_no)
+                assert solve_position(game, seat, game.score, BONUS, HAND_BONUS) == want
+                checked += 1
+    assert checked > 100
+
+
 def test_only_two_sided_layout_games_with_nothing_to_draw_are_solvable() -> None:
     assert not solvable(new_game("block", 3, 1, {"set": 6}))  # three sides: minimax would not be exact
     assert not solvable(new_game("block", 4, 1, {"set": 6}))  # four seats alone
@@ -152,22 +163,41 @@ def test_the_endgame_changes_what_the_search_sees() -> None:
     assert differs > 5
 
 
+def test_playouts_can_stop_at_the_endgame_and_solve_the_rest() -> None:
+    """``endgame_playouts``: before the endgame, a playout stops once few enough tiles are left and the rest is
+    solved (so the results differ from whole playouts); with it off, the endgame setting changes nothing there."""
+    differs = same = checked = 0
+    for seed in range(4):
+        for game, seat in searched_positions(seed, tiles=24):
+            if sum(len(hand) for hand in game.hand_lists()) <= 12:
+                continue
+            legal, seen = game.legal_actions(seat), game.observe(seat)
+            played = SearchPlayer(seed, samples=6, max_seconds=None).search(game, seat, legal, seen)
+            later = SearchPlayer(seed, samples=6, max_seconds=None, endgame=12).search(game, seat, legal, seen)
+            hybrid = SearchPlayer(seed, samples=6, max_seconds=None, endgame=12, endgame_playouts=True)
+            same += later == played
+            differs += hybrid.search(game, seat, legal, seen) != played
+            checked += 1
+    assert checked > 5 and same == checked and differs > checked // 2
+
+
 @pytest.mark.parametrize(("key", "seats", "options"), [
     ("block", 4, {"set": 6, "partners": True}), ("block", 2, {"set": 6}), ("draw", 2, {"set": 6}),
     ("draw", 4, {"set": 6}), ("block", 3, {"set": 9})])
 def test_a_player_with_endgames_only_plays_legal_actions_and_replays_alike(key: str, seats: int,
                                                                           options: dict[str, Any]) -> None:
-    first, second = (_whole_round(key, seats, options, budget) for budget in (endgame.DEFAULT_NODES,) * 2)
-    assert first == second, "with max_seconds=None the play depends only on the seeds"
-    tiny = _whole_round(key, seats, options, 1)  # most solves give up: the playouts play those
-    assert tiny
+    for playouts in (False, True):
+        first, second = (_whole_round(key, seats, options, nodes, playouts) for nodes in (endgame.DEFAULT_NODES,) * 2)
+        assert first == second, "with max_seconds=None the play depends only on the seeds"
+        tiny = _whole_round(key, seats, options, 1, playouts)  # most solves give up: the playouts play those
+        assert tiny
 
 
-def _whole_round(key: str, seats: int, options: dict[str, Any], nodes: int) -> list[Action]:
+def _whole_round(key: str, seats: int, options: dict[str, Any], nodes: int, playouts: bool) -> list[Action]:
     """One round played by endgame-solving search players (each action checked legal); the actions taken."""
     game = new_game(key, seats, 7, {**options, "target": 200})
-    players = [SearchPlayer(seat, samples=6, max_seconds=None, endgame=16, endgame_nodes=nodes)
-               for seat in range(seats)]
+    players = [SearchPlayer(seat, samples=6, max_seconds=None, endgame=16, endgame_nodes=nodes,
+                            endgame_playouts=playouts) for seat in range(seats)]
     taken = []
     while not game.is_over and game.round_no == 1:
         seat = game.to_act[0]
