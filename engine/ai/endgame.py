@@ -27,9 +27,10 @@ from engine.actions import Action, Pass, Play
 from engine.game import Game
 from engine.linegame import LineGame
 
-#: Nodes one :func:`solve` may visit before it gives up (about 0.1 s of CPU in CPython; most endgames of 12 tiles
-#: or fewer need a few hundred).
-DEFAULT_NODES = 20_000
+#: Nodes one :func:`solve` may visit before it gives up: about 15 ms of CPU at some 3 microseconds a node in CPython,
+#: a tenth of the Strong player's clock. In partnership Block endgames of 16 tiles the median solve of all the legal
+#: moves took about 220 nodes and the largest of 60 about 900; of 20 tiles, 2,500 and 9,000.
+DEFAULT_NODES = 5_000
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
 
