@@ -45,7 +45,7 @@ STRONG_SAMPLES = 400
 STRONG_SECONDS = 0.15
 #: The Strong player's ``endgame`` (0: off): the tiles left in the hands at or below which it solves the rest of the
 #: round exactly (engine/ai/endgame.py; benchmarks/README.md has the measurements that chose it).
-STRONG_ENDGAME = 0
+STRONG_ENDGAME = 16
 #: What winning the round (hand) adds to a playout's result in a layout game scored at the round's end, where the
 #: side that goes out takes every pip left: over 1200 four-hand partnership Draw hands it won 1.4 points more of
 #: them (paired, [-0.1, +2.9]) and widened the margin by 4 points a hand (benchmarks/README.md, fourth round).

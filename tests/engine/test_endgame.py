@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from engine import new_game
 from engine.actions import Action
-from engine.ai import endgame, search
+from engine.ai import computer_player, endgame, search
 from engine.ai.endgame import solvable, solve, solve_position
 from engine.ai.search import SearchPlayer, outcome
 from engine.game import Game
@@ -206,3 +206,10 @@ def _whole_round(key: str, seats: int, options: dict[str, Any], nodes: int, play
         game.apply(seat, action)
         taken.append(action)
     return taken
+
+
+def test_the_bots_strong_player_solves_endgames() -> None:
+    """The Strong level (``computer_player(..., "search")``) has the endgame setting the benchmarks chose."""
+    strong = computer_player("block", 1, "search")
+    assert isinstance(strong, SearchPlayer)
+    assert strong.endgame == search.STRONG_ENDGAME > 0
