@@ -120,7 +120,8 @@ class SearchPlayer:
     (0: off), once at most N tiles are left in all the hands of a two-sided layout game with nothing to draw
     (:func:`engine.ai.endgame.solvable`), each sampled world is valued exactly instead of by playouts: the rest of
     the round solved for every legal action at once (:func:`engine.ai.endgame.solve`, at most ``endgame_nodes``
-    nodes, else the playouts after all)."""
+    nodes, else the playouts after all); with ``endgame_playouts`` too, earlier playouts stop at N tiles and solve
+    the rest (measured no stronger: off)."""
 
     name = "search"
 
