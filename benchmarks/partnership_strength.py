@@ -3,6 +3,7 @@ package's ``double`` and ``bota_gorda`` players, and Strong against Normal.
 
     nice -n 10 .venv/bin/python benchmarks/partnership_strength.py [--deals 200] [--samples 48] [--seed 1]
         [--pairs strong-double,normal-double,strong-bota_gorda,normal-bota_gorda,strong-normal] [--check 300]
+        [--strong endgame=16,...] [--save run.json] [--against earlier.json]
 
 The game is the `dominoes` package's own: double-six, seats 0+2 against 1+3, 7 tiles each, 6-6 opens, and the side
 that goes out (or holds fewer pips when blocked) wins the hand. Each deal is played twice, the two sides swapping
@@ -11,7 +12,9 @@ tied block decides nothing) with a 95% bootstrap interval over deals, its points
 and for the Strong player the thinking time per move it had to think about (thread CPU time, so the other work on
 a shared machine does not count; a move with one legal action is answered at once and not counted). ``lobby`` is
 Strong as the bot runs it (``computer_player(key, seed, "search")``: on its clock, so its play depends on the
-machine's load); its line adds the wall time per move.
+machine's load); its line adds the wall time per move. ``--strong`` settings (``endgame=0``...) apply to both.
+``--save`` keeps each deal's result, and ``--against`` a saved run on the same deals (the same seed) prints the
+paired difference in the share won, with a deal bootstrap interval (tighter than comparing two intervals).
 
 ``double`` and ``bota_gorda`` are re-implemented on our engine (:class:`PackagePlayer`); ``--check N`` first plays N
 deals both in the package (with its own players) and in our engine (with the re-implementations, given the order
@@ -22,6 +25,7 @@ The Strong player runs with a fixed sample count (``--samples``) and no time lim
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import sys
@@ -148,19 +152,29 @@ Factory = Callable[[int], Player]
 
 
 def factories(samples: int, strong: dict[str, Any] | None = None) -> dict[str, Factory]:
-    """The players by name (each made from a seed); ``strong``: settings of the Strong player to try."""
+    """The players by name (each made from a seed); ``strong``: settings of the Strong player to try (for ``lobby``
+    too, over the bot's own)."""
     from engine.ai.search import SearchPlayer
+
+    def lobby(seed: int) -> Player:  # Strong as the bot runs it: on its clock
+        player = computer_player("block", seed, "search")
+        for name, value in (strong or {}).items():
+            setattr(player, name, value)
+        return player
 
     return {
         "strong": lambda seed: SearchPlayer(seed, samples=samples, max_seconds=None, **(strong or {})),
-        "lobby": lambda seed: computer_player("block", seed, "search"),  # Strong as the bot runs it: on its clock
+        "lobby": lobby,
         "normal": lambda seed: computer_player("block", seed),
         "double": lambda seed: PackagePlayer("double", seed),
         "bota_gorda": lambda seed: PackagePlayer("bota_gorda", seed),
     }
 
 
-def deal_result(deal_seed: int, first: Factory, second: Factory, timed: list[Timed]) -> tuple[int, int, int, int]:
+Row = tuple[int, int, int, int]
+
+
+def deal_result(deal_seed: int, first: Factory, second: Factory, timed: list[Timed]) -> Row:
     """(hands won, hands decided, points won, points lost) for ``first`` over one deal played twice, first at
     seats 0+2 and then at 1+3, on the same hands."""
     won = decided = gained = lost = 0
@@ -183,7 +197,7 @@ def deal_result(deal_seed: int, first: Factory, second: Factory, timed: list[Tim
     return won, decided, gained, lost
 
 
-def bootstrap(rows: list[tuple[int, int, int, int]], seed: int, rounds: int = 2000) -> tuple[float, float]:
+def bootstrap(rows: list[Row], seed: int, rounds: int = 2000) -> tuple[float, float]:
     """A 95% bootstrap interval of the share of decided hands won, resampling deals."""
     rng = random.Random(seed)
     shares = []
@@ -195,14 +209,35 @@ def bootstrap(rows: list[tuple[int, int, int, int]], seed: int, rounds: int = 20
     return shares[int(0.025 * rounds)], shares[int(0.975 * rounds) - 1]
 
 
-def measure(pair: str, args: argparse.Namespace) -> str:
-    """One pairing's line."""
+def paired_difference(rows: list[Row], base: list[Row], seed: int, rounds: int = 2000) -> tuple[float, float, float]:
+    """How much higher the share of decided hands won is in ``rows`` than in ``base`` (a run on the same deals),
+    and a 95% bootstrap interval resampling deals together (most deals play alike, so it is tighter than the two
+    runs' own intervals)."""
+    rng = random.Random(seed)
+    count = min(len(rows), len(base))
+
+    def share(picked: list[Row]) -> float:
+        decided = sum(r[1] for r in picked)
+        return sum(r[0] for r in picked) / decided if decided else 0.5
+
+    differences = []
+    for _ in range(rounds):
+        pick = [rng.randrange(count) for _ in range(count)]
+        differences.append(share([rows[i] for i in pick]) - share([base[i] for i in pick]))
+    differences.sort()
+    return (share(rows[:count]) - share(base[:count]), differences[int(0.025 * rounds)],
+            differences[int(0.975 * rounds) - 1])
+
+
+def measure(pair: str, args: argparse.Namespace, saved: dict[str, list[Row]]) -> str:
+    """One pairing's line (its per-deal rows go into ``saved``)."""
     name_a, name_b = pair.split("-")
     made = factories(args.samples, dict(_setting(item) for item in filter(None, args.strong.split(","))))
     timed: list[Timed] = []
     started = time.perf_counter()
     rows = [deal_result(args.seed * 100_000 + deal, made[name_a], made[name_b], timed) for deal in range(args.deals)]
     took = time.perf_counter() - started
+    saved[pair] = rows
     won, decided = sum(r[0] for r in rows), sum(r[1] for r in rows)
     low, high = bootstrap(rows, args.seed)
     hands = 2 * len(rows)
@@ -220,6 +255,11 @@ def measure(pair: str, args: argparse.Namespace) -> str:
     if samples:  # on a clock, the samples a searched move completed (fewer on a busy machine)
         line += (f"  samples/searched move median {statistics.median(samples):.0f} p5 {samples[len(samples) // 20]}"
                  f" mean {statistics.fmean(samples):.0f}")
+    if args.against:  # the same pairing on the same deals, saved by an earlier run
+        base = json.loads(Path(args.against).read_text()).get(f"{args.seed}:{pair}")
+        if base:
+            difference, low, high = paired_difference(rows, [tuple(r) for r in base], args.seed)
+            line += f"  v {args.against}: {difference:+.1%} [{low:+.1%} {high:+.1%}] paired over {len(base)} deals"
     return line + f"  [{took:.0f} s]"
 
 
@@ -244,12 +284,18 @@ def main(argv: list[str] | None = None) -> None:
                                             "strong-normal")
     parser.add_argument("--strong", default="", help="Strong player settings to try, e.g. hand_bonus=10,exact=0")
     parser.add_argument("--check", type=int, default=300, help="deals checked against the package (0: none)")
+    parser.add_argument("--save", default="", help="write each pairing's per-deal results to this JSON file")
+    parser.add_argument("--against", default="",
+                        help="a --save file of a run on the same deals: print the paired difference from it")
     args = parser.parse_args(argv)
     if args.check:
         check_against_package(args.check, args.seed)
     print(f"partnership double-six Block, {args.deals} deals x 2 seatings per pairing, Strong {args.samples} samples")
+    saved: dict[str, list[Row]] = {}
     for pair in args.pairs.split(","):
-        print(measure(pair, args), flush=True)
+        print(measure(pair, args, saved), flush=True)
+    if args.save:
+        Path(args.save).write_text(json.dumps({f"{args.seed}:{pair}": rows for pair, rows in saved.items()}))
 
 
 if __name__ == "__main__":

@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.partnership_strength import bootstrap
 from benchmarks.strong_v_normal import play_hand
-from engine.ai import LEVELS, Player, computer_player
+from engine.ai import LEVELS, Player, computer_player, search
 from engine.ai.search import SearchPlayer
 from engine.game import Game
 from engine.registry import new_game
@@ -85,9 +85,9 @@ TABLES = [
 
 
 def player(table: Table, level: str, seed: int) -> Player:
-    """A level's player for one seat (Strong at the table's fixed samples, no clock)."""
+    """A level's player for one seat (Strong at the table's fixed samples, no clock, otherwise as the bot sets it)."""
     if level == "strong":
-        return SearchPlayer(seed, samples=table.samples, max_seconds=None)
+        return SearchPlayer(seed, samples=table.samples, max_seconds=None, endgame=search.STRONG_ENDGAME)
     return computer_player(table.key, seed, LEVELS[level])
 
 

@@ -21,7 +21,8 @@ def computer_player(key: str, seed: int = 0, level: str = "best") -> Player:
     games and Domino Poker's bets, and plays the others with their own heuristic)."""
     if level == "search":
         # (read from the module when called: tests and benchmarks set the Strong budget there)
-        return search.SearchPlayer(seed, samples=search.STRONG_SAMPLES, max_seconds=search.STRONG_SECONDS)
+        return search.SearchPlayer(seed, samples=search.STRONG_SAMPLES, max_seconds=search.STRONG_SECONDS,
+                                   endgame=search.STRONG_ENDGAME)
     return own_player(key, seed, level)
 
 

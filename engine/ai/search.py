@@ -26,6 +26,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from engine.actions import Action, Play
+from engine.ai.endgame import DEFAULT_NODES, solvable, solvable_game, solve, solve_position
 from engine.ai.players import own_player
 from engine.ai.poker_search import choose_bet
 from engine.ai.reading import doubles_first_weight, heavy_first_weight
@@ -34,6 +35,7 @@ from engine.fortytwo import FortyTwoGame
 from engine.game import Game
 from engine.linegame import LineGame
 from engine.observation import Observation, all_deals, determinize
+from engine.tiles import Tile
 
 SEARCHED_FAMILIES = ("line", "trick", "poker")
 MAX_PLAYOUT_ACTIONS = 4000
@@ -41,6 +43,9 @@ MAX_PLAYOUT_ACTIONS = 4000
 #: decision takes the budget plus one sample at most; benchmarks/partnership_strength.py measures it).
 STRONG_SAMPLES = 400
 STRONG_SECONDS = 0.15
+#: The Strong player's ``endgame`` (0: off): the tiles left in the hands at or below which it solves the rest of the
+#: round exactly (engine/ai/endgame.py; benchmarks/README.md has the measurements that chose it).
+STRONG_ENDGAME = 16
 #: What winning the round (hand) adds to a playout's result in a layout game scored at the round's end, where the
 #: side that goes out takes every pip left: over 1200 four-hand partnership Draw hands it won 1.4 points more of
 #: them (paired, [-0.1, +2.9]) and widened the margin by 4 points a hand (benchmarks/README.md, fourth round).
@@ -111,13 +116,19 @@ class SearchPlayer:
     is searched (bids, trumps and passes are the heuristic's). In a layout game scored at the round's end an obvious
     move (the last tile, or one tile onto equal ends) is made at once. Domino Poker's bets are searched by
     :func:`engine.ai.poker_search.choose_bet`, with the same samples and clock. Other families, and choices among
-    more than ``MAX_SEARCHED_ACTIONS`` actions, are left to the game's own heuristic player."""
+    more than ``MAX_SEARCHED_ACTIONS`` actions, are left to the game's own heuristic player. With ``endgame`` N
+    (0: off), once at most N tiles are left in all the hands of a two-sided layout game with nothing to draw
+    (:func:`engine.ai.endgame.solvable`), each sampled world is valued exactly instead of by playouts: the rest of
+    the round solved for every legal action at once (:func:`engine.ai.endgame.solve`, at most ``endgame_nodes``
+    nodes, else the playouts after all); with ``endgame_playouts`` too, earlier playouts stop at N tiles and solve
+    the rest (measured no stronger: off)."""
 
     name = "search"
 
     def __init__(self, seed: int = 0, samples: int = 24, max_seconds: float | None = 0.5,
                  playout: str = "auto", exact: bool = True, hand_bonus: float | None = None, prior: float = 0.0,
-                 read_plays: bool = False, read_doubles: bool = False) -> None:
+                 read_plays: bool = False, read_doubles: bool = False, endgame: int = 0,
+                 endgame_nodes: int = DEFAULT_NODES, endgame_playouts: bool = False) -> None:
         self.rng = random.Random(seed)
         self.samples = samples
         self.max_seconds = max_seconds
@@ -127,6 +138,9 @@ class SearchPlayer:
         self.prior = prior
         self.read_plays = read_plays
         self.read_doubles = read_doubles
+        self.endgame = endgame
+        self.endgame_nodes = endgame_nodes
+        self.endgame_playouts = endgame_playouts
         self.last_samples = 0
 
     def choose(self, game: Game, seat: int) -> Action:
@@ -175,15 +189,68 @@ class SearchPlayer:
                 weight = 1.0
             return world, weight
 
+        exact_values = self.endgame_values(game, seat, legal, bonus, hand_bonus)
+        to_endgame = bool(self.endgame and self.endgame_playouts and solvable_game(game))
+
         def trial(world: Game, action: Action, seed: int) -> float:
+            if exact_values is not None:
+                values = exact_values(world)
+                if values is not None:
+                    return values[action_at[id(action)]]
             # the world is not needed after its last action's trial (sample_actions tries them in order)
             played = world if action is legal[-1] else world.clone()
             played.apply(seat, action)
-            play_round(played, self.players(game, seed))
+            players = self.players(game, seed)
+            if to_endgame and isinstance(played, LineGame):
+                exact = self.played_to_endgame(played, seat, players, bonus, hand_bonus, game.score)
+                if exact is not None:
+                    return exact
+            play_round(played, players)
             return outcome(played, game.score, seat, bonus, hand_bonus)
 
+        action_at = {id(action): at for at, action in enumerate(legal)}
         totals, self.last_samples = sample_actions(legal, self.samples, deadline, self.rng, draw, trial)
         return totals
+
+    def endgame_values(self, game: Game, seat: int, legal: list[Action], bonus: float, hand_bonus: float,
+                       ) -> Callable[[Game], list[float] | None] | None:
+        """When ``game`` is an endgame to solve (``endgame`` on, few enough tiles left, :func:`solvable`): a function
+        giving a sampled world's exact value of each legal action, or None where the solve ran out of nodes. It
+        solves each world once for all the actions (sample_actions asks for them in turn, on the same world) and
+        each deal once (late in a round the same few deals come round again and again). None otherwise."""
+        if not (self.endgame and sum(len(hand) for hand in game.hand_lists()) <= self.endgame and solvable(game)):
+            return None
+        before = game.score
+        by_deal: dict[tuple[tuple[Tile, ...], ...], list[float] | None] = {}
+        last: list[tuple[Game, list[float] | None]] = []
+
+        def values(world: Game) -> list[float] | None:
+            if last and last[0][0] is world:
+                return last[0][1]
+            deal = tuple(tuple(hand) for hand in world.hand_lists())
+            if deal in by_deal:
+                found = by_deal[deal]
+            else:
+                found = by_deal[deal] = solve(world, seat, legal, before, bonus, hand_bonus, self.endgame_nodes)
+            last[:] = [(world, found)]
+            return found
+
+        return values
+
+    def played_to_endgame(self, world: LineGame, seat: int, players: list[PlayoutPlayer], bonus: float,
+                          hand_bonus: float, before: tuple[int, ...]) -> float | None:
+        """Play ``world`` on until at most ``endgame`` tiles are left in the hands, then solve the rest exactly: its
+        value for ``seat``; None when the round ended first, or the world cannot be or was not solved (the caller
+        plays the rest out)."""
+        start = world.round_no
+        for _ in range(MAX_PLAYOUT_ACTIONS):
+            if world.is_over or world.round_no != start:
+                return None
+            if sum(len(hand) for hand in world.hands) <= self.endgame:
+                return solve_position(world, seat, before, bonus, hand_bonus, self.endgame_nodes)
+            mover = world.turn
+            world.apply(mover, players[mover].choose(world, mover))
+        return None
 
     def round_bonus(self, game: Game) -> float:
         """What winning the round adds to a playout's result in ``game``: ``hand_bonus``, or by default
