@@ -246,7 +246,7 @@ class SearchPlayer:
         for _ in range(MAX_PLAYOUT_ACTIONS):
             if world.is_over or world.round_no != start:
                 return None
-            if sum(len(hand) for hand in world.hands) <= self.endgame:
+            if sum(len(hand) for hand in world.hand_lists()) <= self.endgame:
                 return solve_position(world, seat, before, bonus, hand_bonus, self.endgame_nodes)
             mover = world.turn
             world.apply(mover, players[mover].choose(world, mover))
