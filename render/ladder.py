@@ -181,7 +181,9 @@ def docs_page(data: dict[str, Any]) -> str:
              f"    {data.get('command', '')}", "",
              "Three levels: **Easy** plays a random legal move, **Normal** plays each game's own strategy, "
              "**Strong** deals out possible hands for the tiles it cannot see and plays each choice out in each "
-             "(Monte Carlo search; in Bingo there is no Strong). Each pairing plays the same deals twice, the levels "
+             "(Monte Carlo search; in Block and Draw between two sides, once 16 tiles or fewer are left in the hands "
+             "and none to draw, it solves the rest of the hand exactly in each; in Bingo there is no Strong). Each "
+             "pairing plays the same deals twice, the levels "
              "swapping seats, one level in the even seats and the other in the odd ones, so **an even share is "
              "50%**. A share is of the decided hands (a hand both levels won, or nobody, decides nothing; in Muggins "
              "and Bergen a hand goes to the side that scored more in it; in Domino Poker, where a pot won says "
