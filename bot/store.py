@@ -14,6 +14,7 @@ from typing import Any
 
 import engine
 from bot import metrics
+from bot.listeners import Listeners
 from bot.outbox import TABLE_MESSAGE, Outbox
 from bot.seasons import DEFAULT_LENGTH, SEASON_LENGTHS
 from bot.storage import (
@@ -99,11 +100,11 @@ class TableStore:
         #: Whether this process keeps the tables of a server (its shard's servers; every server when unsharded).
         self.owns: Callable[[int], bool] = owns or (lambda guild_id: True)
         self.tables: dict[int, Table] = {}
-        self.listeners: list[Listener] = []
+        self.listeners: Listeners[TableUpdate] = Listeners()
 
     def add_listener(self, listener: Listener) -> None:
         """Call ``listener`` after every change (it must not block; schedule work instead)."""
-        self.listeners.append(listener)
+        self.listeners.add(listener)
 
     def get(self, table_id: int) -> Table:
         """An open table; :class:`NoSuchTable` otherwise."""
@@ -216,11 +217,7 @@ class TableStore:
 
     def emit(self, update: TableUpdate) -> None:
         """Tell every listener about ``update``; a failing listener is logged and the others still hear it."""
-        for listener in list(self.listeners):
-            try:
-                listener(update)
-            except Exception:
-                log.exception("table %d: a listener failed on %s", update.table.id, update.kind)
+        self.listeners.tell(update, f"table {update.table.id} ({update.kind})")
 
 
 class GuildSettings:

@@ -30,6 +30,7 @@ from enum import StrEnum
 from typing import Any
 
 import engine
+from bot.listeners import Listeners
 from bot.storage import Storage, TournamentPlan, TournamentRow
 from bot.table import NotAllowed, TableError
 from bot.tournaments import SIGNUP, TournamentEvent, TournamentService, TournamentUpdate
@@ -141,13 +142,13 @@ class TournamentSchedule:
         self.storage, self.tournaments, self.clock = storage, tournaments, clock
         self.plans: dict[int, TournamentPlan] = {}
         self.timers: dict[int, list[asyncio.Task[None]]] = {}
-        self.listeners: list[Callable[[ScheduleUpdate], None]] = []
+        self.listeners: Listeners[ScheduleUpdate] = Listeners()
         tournaments.house_rules = self.rules_for  # every table of a tournament is opened with its house rules
         tournaments.add_listener(self.on_tournament)
 
     def add_listener(self, listener: Callable[[ScheduleUpdate], None]) -> None:
         """Call ``listener`` at a tournament's reminder and start time (it must not block)."""
-        self.listeners.append(listener)
+        self.listeners.add(listener)
 
     def rules_for(self, row: TournamentRow) -> Mapping[str, Any]:
         """The house rules of a tournament's tables (none set: the game's own)."""
@@ -257,11 +258,7 @@ class TournamentSchedule:
                 await task
 
     def _emit(self, update: ScheduleUpdate) -> None:
-        for listener in list(self.listeners):
-            try:
-                listener(update)
-            except Exception:
-                log.exception("tournament %d: a listener failed on %s", update.tournament.id, update.kind)
+        self.listeners.tell(update, f"tournament {update.tournament.id} ({update.kind})")
 
 
 def _logged(task: asyncio.Task[None]) -> None:

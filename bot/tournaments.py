@@ -32,6 +32,7 @@ from typing import Any
 
 import engine
 from bot import tournament_rounds as rounds
+from bot.listeners import Listeners
 from bot.lobby import LobbyService
 from bot.pairing import Line as StandingLine
 from bot.storage import Board, Entrant, Seat, Storage, TournamentRow
@@ -86,7 +87,7 @@ class TournamentService:
         self.locks: dict[int, asyncio.Lock] = {}
         self.clocks: dict[int, asyncio.Task[None]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
-        self.listeners: list[Callable[[TournamentUpdate], None]] = []
+        self.listeners: Listeners[TournamentUpdate] = Listeners()
         #: The house rules a tournament's tables are opened with (bot/tournament_schedule.py sets it).
         self.house_rules: Callable[[TournamentRow], Mapping[str, Any]] = lambda row: {}
         #: Where a round's table opens: a channel of its own (a thread or forum post) the cogs make for (tournament,
@@ -96,7 +97,7 @@ class TournamentService:
 
     def add_listener(self, listener: Callable[[TournamentUpdate], None]) -> None:
         """Call ``listener`` after a round opens and when a tournament ends (it must not block)."""
-        self.listeners.append(listener)
+        self.listeners.add(listener)
 
     def in_channel(self, guild_id: int, channel_id: int) -> TournamentRow | None:
         """The channel's open tournament, if any."""
@@ -400,11 +401,7 @@ class TournamentService:
             log.error("tournaments: a task failed", exc_info=task.exception())
 
     def _emit(self, update: TournamentUpdate) -> None:
-        for listener in list(self.listeners):
-            try:
-                listener(update)
-            except Exception:
-                log.exception("tournament %d: a listener failed on %s", update.tournament.id, update.kind)
+        self.listeners.tell(update, f"tournament {update.tournament.id} ({update.kind})")
 
 
 def _saved_game(state: str | None) -> engine.Game | None:
