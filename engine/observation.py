@@ -31,7 +31,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from engine.actions import Action
@@ -97,6 +97,12 @@ class Observation:
             if mask != every:
                 masks[tile] = mask
         object.__setattr__(self, "constrained", masks)  # derived once, so that each deal is quick
+
+    def narrowed(self, out: tuple[frozenset[Tile], ...]) -> Observation:
+        """This observation with ``out[s]`` added to what seat ``s`` is taken not to hold (a reading of the play,
+        not a rule: :func:`engine.ai.reading.skipped_doubles_out`); the deals drawn from it honour both."""
+        shown = tuple(rule | extra for rule, extra in zip(self.shown_out, out, strict=True))
+        return replace(self, shown_out=shown)
 
     def places_for(self, tile: Tile) -> tuple[str, ...]:
         """The hidden places that may hold ``tile`` (an unseen tile), in the order of :attr:`places`."""

@@ -22,7 +22,7 @@ def computer_player(key: str, seed: int = 0, level: str = "best") -> Player:
     if level == "search":
         # (read from the module when called: tests and benchmarks set the Strong budget there)
         return search.SearchPlayer(seed, samples=search.STRONG_SAMPLES, max_seconds=search.STRONG_SECONDS,
-                                   endgame=search.STRONG_ENDGAME)
+                                   endgame=search.STRONG_ENDGAME, skip_doubles=search.STRONG_SKIP_DOUBLES)
     return own_player(key, seed, level)
 
 

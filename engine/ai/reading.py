@@ -167,3 +167,24 @@ def doubles_first_weight(game: Game) -> Callable[[Game, int], float] | None:
     chosen = [[c for c in seat_parts[-1] if not c.tile.is_double] if plays_doubles_first(seat_parts) else []
               for seat_parts in round_choices(game)]
     return _opponents_weight(chosen, skipped_doubles, UNLIKELY_DOUBLE)
+
+
+def skipped_doubles_out(game: Game, seat: int) -> tuple[frozenset[Tile], ...] | None:
+    """The doubles each of ``seat``'s opponents is read not to hold: those that would have played at one of its
+    choices of another tile this round (since it last drew), for an opponent that has so far always put a double
+    down when it could (:func:`plays_doubles_first`). A partner's plays are not read. Given as extra shown-out tiles
+    for :meth:`engine.observation.Observation.narrowed`, so every deal drawn honours the reading (where
+    :func:`doubles_first_weight` only draws an unlikely deal again a few times); None when nothing is read."""
+    if not reads_choices(game):
+        return None
+    assert isinstance(game, LineGame)
+    side = game.side_of(seat)
+    doubles = [tile for tile in game.full_set() if tile.is_double]
+    out: list[frozenset[Tile]] = []
+    for other, parts in enumerate(round_choices(game)):
+        chosen = [c for c in parts[-1] if not c.tile.is_double]
+        if other == seat or game.side_of(other) == side or not chosen or not plays_doubles_first(parts):
+            out.append(frozenset())
+            continue
+        out.append(frozenset(tile for tile in doubles if skipped_doubles([tile], chosen)))
+    return tuple(out) if any(out) else None

@@ -29,12 +29,12 @@ from engine.actions import Action, Play
 from engine.ai.endgame import DEFAULT_NODES, solvable, solvable_game, solve, solve_position
 from engine.ai.players import own_player
 from engine.ai.poker_search import choose_bet
-from engine.ai.reading import doubles_first_weight, heavy_first_weight
+from engine.ai.reading import doubles_first_weight, heavy_first_weight, skipped_doubles_out
 from engine.ai.sampling import sample_actions
 from engine.fortytwo import FortyTwoGame
 from engine.game import Game
 from engine.linegame import LineGame
-from engine.observation import Observation, all_deals, determinize
+from engine.observation import Observation, all_deals, deal, determinize
 from engine.tiles import Tile
 
 SEARCHED_FAMILIES = ("line", "trick", "poker")
@@ -46,6 +46,10 @@ STRONG_SECONDS = 0.15
 #: The Strong player's ``endgame`` (0: off): the tiles left in the hands at or below which it solves the rest of the
 #: round exactly (engine/ai/endgame.py; benchmarks/README.md has the measurements that chose it).
 STRONG_ENDGAME = 16
+#: The Strong player's ``skip_doubles``: the share of its samples dealt as if each opponent that has always put a
+#: double down when it could does not hold the doubles it passed over (engine/ai/reading.py; benchmarks/README.md,
+#: issue 30's fifth round, has the measurements that chose it).
+STRONG_SKIP_DOUBLES = 1.0
 #: What winning the round (hand) adds to a playout's result in a layout game scored at the round's end, where the
 #: side that goes out takes every pip left: over 1200 four-hand partnership Draw hands it won 1.4 points more of
 #: them (paired, [-0.1, +2.9]) and widened the margin by 4 points a hand (benchmarks/README.md, fourth round).
@@ -111,7 +115,10 @@ class SearchPlayer:
     choice that many points a sample ahead (0 by default). ``read_plays`` weighs the deals by what the opponents'
     plays say in Block and Draw (:mod:`engine.ai.reading`; off by default: over 1200 hands it measured no
     stronger); ``read_doubles`` by the doubles the opponents passed over
-    (:func:`engine.ai.reading.doubles_first_weight`; off: measured no stronger against ``double``). In a 42-family
+    (:func:`engine.ai.reading.doubles_first_weight`; off: measured no stronger against ``double``), and
+    ``skip_doubles`` (a share of the samples, 0 to 1) deals that share from what the seat knows narrowed by those
+    doubles (:func:`engine.ai.reading.skipped_doubles_out`: every such deal honours the reading, where
+    ``read_doubles`` only draws a disagreeing deal again a few times). In a 42-family
     game ``auto`` playouts are :class:`engine.ai.fortytwo.FastPlayout`, and in a trick game only the play of tricks
     is searched (bids, trumps and passes are the heuristic's). In a layout game scored at the round's end an obvious
     move (the last tile, or one tile onto equal ends) is made at once. Domino Poker's bets are searched by
@@ -128,7 +135,8 @@ class SearchPlayer:
     def __init__(self, seed: int = 0, samples: int = 24, max_seconds: float | None = 0.5,
                  playout: str = "auto", exact: bool = True, hand_bonus: float | None = None, prior: float = 0.0,
                  read_plays: bool = False, read_doubles: bool = False, endgame: int = 0,
-                 endgame_nodes: int = DEFAULT_NODES, endgame_playouts: bool = False) -> None:
+                 endgame_nodes: int = DEFAULT_NODES, endgame_playouts: bool = False,
+                 skip_doubles: float = 0.0) -> None:
         self.rng = random.Random(seed)
         self.samples = samples
         self.max_seconds = max_seconds
@@ -141,6 +149,7 @@ class SearchPlayer:
         self.endgame = endgame
         self.endgame_nodes = endgame_nodes
         self.endgame_playouts = endgame_playouts
+        self.skip_doubles = skip_doubles
         self.last_samples = 0
 
     def choose(self, game: Game, seat: int) -> Action:
@@ -170,7 +179,9 @@ class SearchPlayer:
         (late in a hand), each of them is taken in turn instead of drawing deals at random."""
         deadline = None if self.max_seconds is None else time.perf_counter() + self.max_seconds
         bonus = float(seen.target or 100)
-        exact = all_deals(seen, self.samples) if self.exact else None
+        narrowed = self.read_skipped_doubles(game, seat, seen)
+        always = narrowed if narrowed is not None and self.skip_doubles >= 1 else None  # every sample narrowed
+        exact = all_deals(always or seen, self.samples) if self.exact else None
         if exact is not None:
             self.rng.shuffle(exact)
         weigh = deal_weight(game, self.read_plays, self.read_doubles)
@@ -178,7 +189,10 @@ class SearchPlayer:
 
         def draw(number: int) -> tuple[Game, float]:
             dealt = exact[number % len(exact)] if exact else None
-            world = determinize(game, seat, self.rng, seen, dealt)
+            told = seen
+            if narrowed is not None and dealt is None and (always or self.rng.random() < self.skip_doubles):
+                told = narrowed
+            world = determinize(game, seat, self.rng, told, dealt)
             weight = 1.0 if weigh is None else weigh(world, seat)
             if weigh is not None and dealt is None:  # a soft constraint: draw again, keeping an unlikely deal rarely
                 for _ in range(REDRAWS):
@@ -211,6 +225,22 @@ class SearchPlayer:
         action_at = {id(action): at for at, action in enumerate(legal)}
         totals, self.last_samples = sample_actions(legal, self.samples, deadline, self.rng, draw, trial)
         return totals
+
+    def read_skipped_doubles(self, game: Game, seat: int, seen: Observation) -> Observation | None:
+        """With ``skip_doubles``, ``seen`` narrowed by the doubles the opponents passed over
+        (:func:`engine.ai.reading.skipped_doubles_out`), for that share of the samples; None when off, when nothing
+        is read, or when no deal agrees with the reading (an opponent that does not put doubles down first)."""
+        if not self.skip_doubles:
+            return None
+        out = skipped_doubles_out(game, seat)
+        if out is None:
+            return None
+        narrowed = seen.narrowed(out)
+        try:
+            deal(narrowed, random.Random(0))
+        except ValueError:
+            return None
+        return narrowed
 
     def endgame_values(self, game: Game, seat: int, legal: list[Action], bonus: float, hand_bonus: float,
                        ) -> Callable[[Game], list[float] | None] | None:
