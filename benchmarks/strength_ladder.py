@@ -87,7 +87,8 @@ TABLES = [
 def player(table: Table, level: str, seed: int) -> Player:
     """A level's player for one seat (Strong at the table's fixed samples, no clock, otherwise as the bot sets it)."""
     if level == "strong":
-        return SearchPlayer(seed, samples=table.samples, max_seconds=None, endgame=search.STRONG_ENDGAME)
+        return SearchPlayer(seed, samples=table.samples, max_seconds=None, endgame=search.STRONG_ENDGAME,
+                            skip_doubles=search.STRONG_SKIP_DOUBLES)
     return computer_player(table.key, seed, LEVELS[level])
 
 
