@@ -3,7 +3,7 @@ package's ``double`` and ``bota_gorda`` players, and Strong against Normal.
 
     nice -n 10 .venv/bin/python benchmarks/partnership_strength.py [--deals 200] [--samples 48] [--seed 1]
         [--pairs strong-double,normal-double,strong-bota_gorda,normal-bota_gorda,strong-normal] [--check 300]
-        [--strong endgame=16,...] [--save run.json] [--against earlier.json]
+        [--strong endgame=16,...] [--save run.json] [--against earlier.json] [--sees all|partner|next]
 
 The game is the `dominoes` package's own: double-six, seats 0+2 against 1+3, 7 tiles each, 6-6 opens, and the side
 that goes out (or holds fewer pips when blocked) wins the hand. Each deal is played twice, the two sides swapping
@@ -15,6 +15,9 @@ Strong as the bot runs it (``computer_player(key, seed, "search")``: on its cloc
 machine's load); its line adds the wall time per move. ``--strong`` settings (``endgame=0``...) apply to both.
 ``--save`` keeps each deal's result, and ``--against`` a saved run on the same deals (the same seed) prints the
 paired difference in the share won, with a deal bootstrap interval (tighter than comparing two intervals).
+
+``--sees all`` (or ``partner``, ``next``) is a yardstick of what the hidden tiles are worth: the Strong players deal
+every sample with the real hands (or with the real hand of the partner, or of the next seat).
 
 ``double`` and ``bota_gorda`` are re-implemented on our engine (:class:`PackagePlayer`); ``--check N`` first plays N
 deals both in the package (with its own players) and in our engine (with the re-implementations, given the order
@@ -263,6 +266,28 @@ def measure(pair: str, args: argparse.Namespace, saved: dict[str, list[Row]]) ->
     return line + f"  [{took:.0f} s]"
 
 
+def let_strong_see(what: str) -> None:
+    """What the hidden tiles are worth (a yardstick, not a fair player): every Strong player's deals give it
+    ``all`` the real hands, or the real hand of its ``partner`` or of the ``next`` seat (an opponent) and the rest
+    at random, consistently with what it knows. The search module's dealing is replaced for the whole run."""
+    from engine.ai import search
+
+    fair = search.determinize
+
+    def seeing(game: Game, seat: int, rng: random.Random, seen: Any = None, dealt: Any = None) -> Game:
+        if what == "all":
+            return game.clone()
+        seen = game.observe(seat) if seen is None else seen
+        shown = (seat + 2) % 4 if what == "partner" else (seat + 1) % 4
+        hands, unseen = game.hand_lists(), frozenset(seen.unseen)
+        out = tuple(frozenset() if other == seat else unseen - set(hands[shown]) if other == shown
+                    else frozenset(hands[shown]) for other in range(game.seats))
+        return fair(game, seat, rng, seen.narrowed(out), None)
+
+    search.determinize = seeing
+    search.all_deals = lambda seen, limit: None
+
+
 def _setting(item: str) -> tuple[str, Any]:
     name, _, raw = item.partition("=")
     value: Any = raw
@@ -287,7 +312,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--save", default="", help="write each pairing's per-deal results to this JSON file")
     parser.add_argument("--against", default="",
                         help="a --save file of a run on the same deals: print the paired difference from it")
+    parser.add_argument("--sees", choices=("all", "partner", "next"), default="",
+                        help="a yardstick: Strong deals with the real hands (all), its partner's or the next seat's")
     args = parser.parse_args(argv)
+    if args.sees:
+        let_strong_see(args.sees)
     if args.check:
         check_against_package(args.check, args.seed)
     print(f"partnership double-six Block, {args.deals} deals x 2 seatings per pairing, Strong {args.samples} samples")
