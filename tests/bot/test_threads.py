@@ -20,10 +20,12 @@ def admin_of(env: Any, guild: Any) -> Any:
     return guild.add_member(env.create_user("admin"), roles=[admins])
 
 
-async def short_block(env: Any, channel: Any, alice: Any, lobby: Any, tid: int) -> Any:
-    """Block to 50 with the double-six, alice against an Easy computer, started."""
+async def short_block(env: Any, channel: Any, alice: Any, lobby: Any, tid: int, target: str = "50") -> Any:
+    """Block to ``target`` with the double-six, alice against an Easy computer, started. To 100 (the default) no
+    hand ends the match: seven double-six tiles hold at most 73 pips."""
     await alice.click(lobby, label="Add computer")
-    await set_rule(alice, lobby, "target", "50")
+    if target != "100":
+        await set_rule(alice, lobby, "target", target)
     await set_rule(alice, lobby, "set", "6")
     await alice.click(message_of(channel, lobby.id), label="Start")
     await env.settle()
@@ -72,9 +74,10 @@ async def test_without_the_permission_the_table_stays_in_the_channel_and_its_mes
     alice = guild.add_member(env.create_user("alice"))
     lobby = (await alice.slash(channel, "play", game="block")).response
     tid = int(components(lobby)[0]["custom_id"].split(":")[2])
-    table = await short_block(env, channel, alice, lobby, tid)
+    table = await short_block(env, channel, alice, lobby, tid, target="100")  # so the first hand cannot end it
     assert channel.threads == []
     await play_until(env, channel, {0: alice}, tid, lambda: table.game.round_no > 1, on_table_message=True)
+    assert table.status != "finished"
     await env.settle()
     table_message = message_of(channel, table.row.message_id)
     assert "Create Public Threads" in (table_message.embeds[0].footer.text or "")
