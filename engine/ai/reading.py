@@ -164,9 +164,14 @@ def doubles_first_weight(game: Game) -> Callable[[Game, int], float] | None:
     if not reads_choices(game):
         return None
     assert isinstance(game, LineGame)
-    chosen = [[c for c in seat_parts[-1] if not c.tile.is_double] if plays_doubles_first(seat_parts) else []
-              for seat_parts in round_choices(game)]
-    return _opponents_weight(chosen, skipped_doubles, UNLIKELY_DOUBLE)
+    return _opponents_weight(doubles_first_choices(game), skipped_doubles, UNLIKELY_DOUBLE)
+
+
+def doubles_first_choices(game: LineGame) -> list[list[Choice]]:
+    """For each seat, its choices of a tile other than a double since it last drew this round, where it has so far
+    always put a double down when it could (:func:`plays_doubles_first`); none for another seat."""
+    return [[c for c in parts[-1] if not c.tile.is_double] if plays_doubles_first(parts) else []
+            for parts in round_choices(game)]
 
 
 def skipped_doubles_out(game: Game, seat: int) -> tuple[frozenset[Tile], ...] | None:
@@ -180,11 +185,7 @@ def skipped_doubles_out(game: Game, seat: int) -> tuple[frozenset[Tile], ...] | 
     assert isinstance(game, LineGame)
     side = game.side_of(seat)
     doubles = [tile for tile in game.full_set() if tile.is_double]
-    out: list[frozenset[Tile]] = []
-    for other, parts in enumerate(round_choices(game)):
-        chosen = [c for c in parts[-1] if not c.tile.is_double]
-        if other == seat or game.side_of(other) == side or not chosen or not plays_doubles_first(parts):
-            out.append(frozenset())
-            continue
-        out.append(frozenset(tile for tile in doubles if skipped_doubles([tile], chosen)))
-    return tuple(out) if any(out) else None
+    out = tuple(frozenset() if game.side_of(other) == side
+                else frozenset(tile for tile in doubles if skipped_doubles([tile], chosen))
+                for other, chosen in enumerate(doubles_first_choices(game)))
+    return out if any(out) else None

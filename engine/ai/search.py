@@ -181,7 +181,7 @@ class SearchPlayer:
         bonus = float(seen.target or 100)
         narrowed = self.read_skipped_doubles(game, seat, seen)
         always = narrowed if narrowed is not None and self.skip_doubles >= 1 else None  # every sample narrowed
-        exact = all_deals(always or seen, self.samples) if self.exact else None
+        exact = all_deals(always if always is not None else seen, self.samples) if self.exact else None
         if exact is not None:
             self.rng.shuffle(exact)
         weigh = deal_weight(game, self.read_plays, self.read_doubles)
@@ -190,7 +190,7 @@ class SearchPlayer:
         def draw(number: int) -> tuple[Game, float]:
             dealt = exact[number % len(exact)] if exact else None
             told = seen
-            if narrowed is not None and dealt is None and (always or self.rng.random() < self.skip_doubles):
+            if narrowed is not None and dealt is None and (always is not None or self.rng.random() < self.skip_doubles):
                 told = narrowed
             world = determinize(game, seat, self.rng, told, dealt)
             weight = 1.0 if weigh is None else weigh(world, seat)

@@ -21,11 +21,10 @@ def admin_of(env: Any, guild: Any) -> Any:
 
 
 async def short_block(env: Any, channel: Any, alice: Any, lobby: Any, tid: int, target: str = "50") -> Any:
-    """Block to ``target`` with the double-six, alice against an Easy computer, started. To 100 (the default) no
-    hand ends the match: seven double-six tiles hold at most 73 pips."""
+    """Block to ``target`` with the double-six, alice against an Easy computer, started. To 100 no hand ends the
+    match: seven double-six tiles hold at most 73 pips."""
     await alice.click(lobby, label="Add computer")
-    if target != "100":
-        await set_rule(alice, lobby, "target", target)
+    await set_rule(alice, lobby, "target", target)
     await set_rule(alice, lobby, "set", "6")
     await alice.click(message_of(channel, lobby.id), label="Start")
     await env.settle()
